@@ -1,0 +1,1 @@
+"""Animal complaint intake: the domain core (no Rasa imports here)."""

@@ -1,0 +1,41 @@
+"""What the assistant (or a clerk, or the Open311 API) hands to the filing service."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+REPORT_TYPES = ("barking", "at_large", "bite")
+CHANNELS = ("sms", "voice", "rest", "web", "email", "letter", "walk_in", "staff_phone")
+
+
+@dataclass(frozen=True)
+class BiteDetails:
+    victim: str  # "person" | "animal"
+    skin_broken_or_medical: bool | None  # None = not known
+    animal_vaccinated: bool | None
+    owner_known: str | None  # owner's name or address as the resident gave it
+
+
+@dataclass(frozen=True)
+class Report:
+    """A complete report, ready to file. Times are timezone-aware."""
+
+    jurisdiction: str  # pack code, e.g. "kellogg"
+    type: str  # one of REPORT_TYPES
+    channel: str  # one of CHANNELS; with the pack it gives the default form
+    source_id: str  # idempotency key: message/call id, or conversation id + report number
+    received: datetime
+    location: str  # as the resident gave it
+    transcript: str  # the resident's own words, in order
+    animal: str | None = None  # species, normalised ("dog")
+    animal_description: str | None = None  # breed, colour, size, collar, name
+    occurred: datetime | None = None
+    occurred_text: str | None = None  # "since 10pm", "last night" as said
+    complainant_contact: str | None = None  # E.164 phone, or "rest:<sender>" in development
+    complainant_name: str | None = None  # None = anonymous
+    details: dict[str, str] = field(default_factory=dict)  # per-type answers, e.g. frequency
+    bite: BiteDetails | None = None
+    photo_urls: tuple[str, ...] = ()
+    urgent: bool = False
+    form: str | None = None  # override of the channel's default form ("verbal"/"written")

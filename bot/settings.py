@@ -1,0 +1,45 @@
+"""One typed settings object, read from the environment (and `.env` when present).
+
+Nothing is read at import time: call `get_settings()` where a value is needed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseSettings, Field
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Every setting the product reads. `.env.example` documents each one."""
+
+    environment: str = Field("development", description="development | test | production")
+    database_url: str = Field(
+        f"sqlite:///{REPO_ROOT / 'var' / 'cases.db'}",
+        description="SQLAlchemy URL of the case database",
+    )
+    default_jurisdiction: str = Field(
+        "kellogg", description="pack used when a conversation names no city (REST channel)"
+    )
+    log_level: str = Field("INFO")
+    public_base_url: str = Field("http://localhost:5005", description="public URL Twilio signs")
+    twilio_auth_token: str = Field("", description="Twilio auth token; required in production")
+    twilio_account_sid: str = Field("")
+    twilio_api_base_url: str = Field("", description="Twilio REST base URL; blank = Twilio's own")
+
+    class Config:
+        env_file = REPO_ROOT / ".env"
+        env_file_encoding = "utf-8"
+
+    @property
+    def is_production(self) -> bool:
+        return self.environment == "production"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings, read on first use."""
+    return Settings()
