@@ -1,0 +1,274 @@
+"""The case database: SQLAlchemy 1.4 declarative models (2.0 style), created only by the Alembic migrations.
+
+Every time is stored in UTC (`UTCDateTime`): SQLite keeps no offset, so aware datetimes are converted
+on the way in and handed back aware on the way out. Money is integer cents.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Session, declarative_base, relationship
+from sqlalchemy.types import TypeDecorator
+
+from bot.cases.errors import AuditLogIsAppendOnly
+
+COMPLAINT_TYPES = ("barking", "at_large", "bite")
+FORMS = ("verbal", "written")
+STATUSES = ("new", "accepted", "rejected", "duplicate")
+NOTICE_KINDS = ("letter", "citation", "referral", "quarantine_order")
+VICTIMS = ("person", "animal")
+
+# Stable constraint names, so later migrations can refer to them on both databases.
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+Base = declarative_base(metadata=metadata)
+
+JSONDocument = JSON().with_variant(JSONB(), "postgresql")
+# SQLite only auto-increments INTEGER PRIMARY KEY; PostgreSQL gets bigint identities.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class UTCDateTime(TypeDecorator):
+    """An aware datetime, stored as UTC; naive values are refused rather than guessed."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError("naive datetime: case times must be timezone-aware")
+        value = value.astimezone(timezone.utc)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value.astimezone(timezone.utc)
+
+
+# CHECKs rather than native ENUMs: adding a value later is a one-line migration on both databases.
+# Written out literally (tests compare them with the tuples above) rather than built as SQL strings.
+TYPE_CHECK = "type IN ('barking', 'at_large', 'bite')"
+FORM_CHECK = "form IN ('verbal', 'written')"
+STATUS_CHECK = "status IN ('new', 'accepted', 'rejected', 'duplicate')"
+NOTICE_KIND_CHECK = "kind IN ('letter', 'citation', 'referral', 'quarantine_order')"
+VICTIM_CHECK = "victim IN ('person', 'animal')"
+
+
+class Complainant(Base):
+    """A resident who complained. Private: never shown to other residents, never logged."""
+
+    __tablename__ = "complainants"
+
+    id = Column(BigId, primary_key=True)
+    # E.164 phone ("+15075550123") or "rest:<sender id>" in development
+    contact_key = Column(String(128), nullable=False, unique=True)
+    name = Column(String(200), nullable=True)  # None = has never given a name
+    address = Column(String(300), nullable=True)
+    created_at = Column(UTCDateTime, nullable=False)
+
+
+class Subject(Base):
+    """The owner or household complained about, at a normalised address in one jurisdiction.
+
+    A change of ownership supersedes the subject (counting starts again for the new household);
+    at most one current subject per address.
+    """
+
+    __tablename__ = "subjects"
+    __table_args__ = (
+        Index(
+            "uq_subjects_current_address",
+            "jurisdiction",
+            "address_normalised",
+            unique=True,
+            postgresql_where=text("superseded_at IS NULL"),
+            sqlite_where=text("superseded_at IS NULL"),
+        ),
+    )
+
+    id = Column(BigId, primary_key=True)
+    jurisdiction = Column(String(40), nullable=False)
+    address_normalised = Column(String(300), nullable=True)  # None: a place the parser cannot key
+    address_text = Column(String(300), nullable=True)
+    name = Column(String(200), nullable=True)
+    superseded_at = Column(UTCDateTime, nullable=True)
+    created_at = Column(UTCDateTime, nullable=False)
+
+
+class Animal(Base):
+    __tablename__ = "animals"
+
+    id = Column(BigId, primary_key=True)
+    subject_id = Column(BigId, ForeignKey("subjects.id"), nullable=True, index=True)
+    species = Column(String(40), nullable=True)
+    breed = Column(String(100), nullable=True)
+    colour = Column(String(100), nullable=True)
+    name = Column(String(100), nullable=True)
+    licensed = Column(Boolean, nullable=True)  # None = not known
+    vaccinated = Column(Boolean, nullable=True)
+    created_at = Column(UTCDateTime, nullable=False)
+
+
+class Complaint(Base):
+    __tablename__ = "complaints"
+    __table_args__ = (
+        UniqueConstraint("jurisdiction", "source_id"),
+        CheckConstraint(TYPE_CHECK, name="type_allowed"),
+        CheckConstraint(FORM_CHECK, name="form_allowed"),
+        CheckConstraint(STATUS_CHECK, name="status_allowed"),
+        # The console's queue, newest first, per city/type/status. Plain ascending columns: both databases
+        # scan a B-tree backwards for ORDER BY received DESC, id DESC, and Alembic can compare these.
+        Index("ix_complaints_queue", "jurisdiction", "status", "received", "id"),
+        Index("ix_complaints_queue_type", "jurisdiction", "type", "status", "received", "id"),
+        Index("ix_complaints_queue_all", "status", "received", "id"),
+        Index("ix_complaints_received", "received", "id"),
+        # what the ordinance engine counts: one subject's history in order
+        Index("ix_complaints_subject_received", "subject_id", "received", "id"),
+        Index("ix_complaints_complainant", "complainant_id"),
+        Index("ix_complaints_location", "jurisdiction", "location_normalised", "received"),
+    )
+
+    id = Column(BigId, primary_key=True)
+    reference = Column(String(32), nullable=False, unique=True)
+    jurisdiction = Column(String(40), nullable=False)
+    type = Column(String(20), nullable=False)
+    channel = Column(String(20), nullable=False)
+    form = Column(String(10), nullable=False)
+    received = Column(UTCDateTime, nullable=False)
+    occurred = Column(UTCDateTime, nullable=True)
+    occurred_text = Column(String(200), nullable=True)
+    location_text = Column(String(500), nullable=False)
+    location_normalised = Column(String(300), nullable=True)
+    animal_species = Column(String(40), nullable=True)
+    animal_description = Column(String(500), nullable=True)
+    animal_id = Column(BigId, ForeignKey("animals.id"), nullable=True)
+    transcript = Column(Text, nullable=False, default="")
+    details = Column(JSONDocument, nullable=False, default=dict)
+    urgent = Column(Boolean, nullable=False, default=False)
+    complainant_id = Column(BigId, ForeignKey("complainants.id"), nullable=True)
+    anonymous = Column(Boolean, nullable=False, default=True)  # no name given with this complaint
+    subject_id = Column(BigId, ForeignKey("subjects.id"), nullable=True)
+    status = Column(String(20), nullable=False, default="new")
+    status_reason = Column(Text, nullable=True)
+    duplicate_of_id = Column(BigId, ForeignKey("complaints.id"), nullable=True)
+    source_id = Column(String(200), nullable=False)
+    created_at = Column(UTCDateTime, nullable=False)
+    updated_at = Column(UTCDateTime, nullable=False)
+
+    complainant = relationship(Complainant, lazy="joined")
+    subject = relationship(Subject)
+    photos = relationship("Photo", order_by="Photo.position", cascade="all, delete-orphan")
+    bite = relationship("BiteDetail", uselist=False, cascade="all, delete-orphan")
+
+
+class Photo(Base):
+    __tablename__ = "photos"
+
+    id = Column(BigId, primary_key=True)
+    complaint_id = Column(BigId, ForeignKey("complaints.id"), nullable=False, index=True)
+    position = Column(Integer, nullable=False)
+    url = Column(String(1000), nullable=False)
+
+
+class BiteDetail(Base):
+    __tablename__ = "bite_details"
+    __table_args__ = (CheckConstraint(VICTIM_CHECK, name="victim_allowed"),)
+
+    complaint_id = Column(BigId, ForeignKey("complaints.id"), primary_key=True)
+    victim = Column(String(10), nullable=False)
+    skin_broken_or_medical = Column(Boolean, nullable=True)  # None = not known
+    animal_vaccinated = Column(Boolean, nullable=True)
+    owner_known = Column(String(300), nullable=True)
+
+
+class Notice(Base):
+    __tablename__ = "notices"
+    __table_args__ = (CheckConstraint(NOTICE_KIND_CHECK, name="kind_allowed"),)
+
+    id = Column(BigId, primary_key=True)
+    complaint_id = Column(BigId, ForeignKey("complaints.id"), nullable=False, index=True)
+    subject_id = Column(BigId, ForeignKey("subjects.id"), nullable=True, index=True)
+    kind = Column(String(20), nullable=False)
+    issued_on = Column(Date, nullable=False)
+    hearing_request_by = Column(Date, nullable=True)
+    comply_by = Column(Date, nullable=True)
+    fee_cents = Column(Integer, nullable=True)
+    note = Column(Text, nullable=True)
+    created_by = Column(String(100), nullable=False)
+    created_at = Column(UTCDateTime, nullable=False)
+
+
+class DuplicateSuggestion(Base):
+    """A possible duplicate found at filing, for the clerk to confirm; nothing is merged automatically."""
+
+    __tablename__ = "duplicate_suggestions"
+    __table_args__ = (UniqueConstraint("complaint_id", "candidate_id"),)
+
+    id = Column(BigId, primary_key=True)
+    complaint_id = Column(BigId, ForeignKey("complaints.id"), nullable=False)
+    candidate_id = Column(BigId, ForeignKey("complaints.id"), nullable=False, index=True)
+    basis = Column(String(20), nullable=False)  # "same_subject" | "same_location"
+    created_at = Column(UTCDateTime, nullable=False)
+
+
+class ReferenceCounter(Base):
+    __tablename__ = "reference_counters"
+
+    jurisdiction = Column(String(40), primary_key=True)
+    year = Column(Integer, primary_key=True)
+    last_value = Column(Integer, nullable=False)
+
+
+class AuditEntry(Base):
+    """Append-only: database triggers refuse UPDATE and DELETE, and so does the ORM (below)."""
+
+    __tablename__ = "audit_log"
+    __table_args__ = (Index("ix_audit_log_entity", "entity", "entity_id", "id"),)
+
+    id = Column(BigId, primary_key=True)
+    entity = Column(String(40), nullable=False)  # "complaint", "subject", "notice"
+    entity_id = Column(String(64), nullable=False)  # complaint reference, or the row id
+    action = Column(String(40), nullable=False)
+    actor = Column(String(100), nullable=False)
+    at = Column(UTCDateTime, nullable=False)
+    reason = Column(Text, nullable=True)
+    before = Column(JSONDocument, nullable=True)
+    after = Column(JSONDocument, nullable=True)
+
+
+def refuse_audit_changes(session: Session, flush_context, instances) -> None:
+    """`before_flush` hook (installed by `make_session_factory`): the ORM never updates or deletes audit rows."""
+    for obj in (*session.dirty, *session.deleted):
+        if isinstance(obj, AuditEntry) and (obj in session.deleted or session.is_modified(obj)):
+            raise AuditLogIsAppendOnly("audit log entries cannot be changed or deleted")
