@@ -6,12 +6,13 @@ Adding a city means adding `packs/<code>.yml` (and, if its law differs, a rules 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, time
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
-from zoneinfo import ZoneInfo
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
@@ -46,6 +47,7 @@ class Pack:
     channel_forms: Mapping[str, str]
     duplicate_window_hours: int
     extra: Mapping[str, object] = field(default_factory=dict)
+    law: Any = None  # the `law:` section as parsed by the rules module (e.g. kellogg.KelloggLaw)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -93,25 +95,81 @@ class Pack:
         }
 
 
-def _parse_pack(raw: Mapping[str, object], source: Path) -> Pack:
-    known = {
-        "code", "name", "reference_prefix", "timezone", "ordinance", "rules", "phone_numbers",
-        "office", "contacts", "channel_forms", "duplicate_window_hours",
-    }
-    missing = sorted(known - set(raw))
+class PackError(ValueError):
+    """A pack file that cannot be used; the message names the file and the field."""
+
+
+REQUIRED_KEYS = (
+    "code", "name", "reference_prefix", "timezone", "ordinance", "rules", "phone_numbers",
+    "office", "contacts", "channel_forms", "duplicate_window_hours", "law",
+)  # fmt: skip
+
+
+def _parse_time(value: object, where: str) -> time:
+    try:
+        return time.fromisoformat(str(value))
+    except ValueError:
+        raise PackError(f"{where}: {value!r} is not a time of day (HH:MM)") from None
+
+
+def _parse_pack(raw: object, source: Path) -> Pack:
+    # Imported here: the rules modules import this package for type hints only, and loading is lazy.
+    from bot.ordinance import rules_module
+    from bot.ordinance.params import LawError
+
+    name = source.name
+    if not isinstance(raw, Mapping):
+        raise PackError(f"{name}: a pack must be a YAML mapping of fields")
+    missing = sorted(set(REQUIRED_KEYS) - set(raw))
     if missing:
-        raise ValueError(f"{source.name}: missing {', '.join(missing)}")
+        raise PackError(f"{name}: missing {', '.join(missing)}")
+    for key in ("code", "name", "reference_prefix", "timezone", "ordinance", "rules"):
+        if not isinstance(raw[key], str) or not raw[key].strip():
+            raise PackError(f"{name}: {key} must be non-empty text")
     office = raw["office"]
-    hours = {
-        day: (time.fromisoformat(span[0]), time.fromisoformat(span[1]))
-        for day, span in office.get("hours", {}).items()
-    }
-    if set(hours) - set(DAYS):
-        raise ValueError(f"{source.name}: unknown day in office hours")
+    if not isinstance(office, Mapping) or not {"name", "phone"} <= set(office):
+        raise PackError(f"{name}: office must have a name and a phone")
+    hours_raw = office.get("hours") or {}
+    if not isinstance(hours_raw, Mapping):
+        raise PackError(f"{name}: office.hours must map days to [open, close]")
+    hours = {}
+    for day, span in hours_raw.items():
+        if day not in DAYS:
+            raise PackError(f"{name}: unknown day {day!r} in office hours (use {', '.join(DAYS)})")
+        if not isinstance(span, (list, tuple)) or len(span) != 2:
+            raise PackError(f"{name}: office.hours.{day} must be [open, close]")
+        start, end = (_parse_time(t, f"{name}: office.hours.{day}") for t in span)
+        if not start < end:
+            raise PackError(f"{name}: office.hours.{day} closes before it opens")
+        hours[day] = (start, end)
+    phone_numbers = raw["phone_numbers"]
+    if not isinstance(phone_numbers, list) or not all(
+        isinstance(n, str) and n.startswith("+") for n in phone_numbers
+    ):
+        raise PackError(f"{name}: phone_numbers must be a list of E.164 numbers (+...)")
+    if not isinstance(raw["channel_forms"], Mapping):
+        raise PackError(f"{name}: channel_forms must map channels to verbal or written")
     forms = dict(raw["channel_forms"])
     if set(forms.values()) - set(FORMS):
-        raise ValueError(f"{source.name}: channel_forms values must be verbal or written")
-    ZoneInfo(raw["timezone"])  # fail on load, not on first use
+        raise PackError(f"{name}: channel_forms values must be verbal or written")
+    contacts_raw = raw["contacts"]
+    if not isinstance(contacts_raw, Mapping) or not all(
+        isinstance(c, Mapping) and set(c) == {"title", "phone"} for c in contacts_raw.values()
+    ):
+        raise PackError(f"{name}: each contact must have exactly a title and a phone")
+    window = raw["duplicate_window_hours"]
+    if isinstance(window, bool) or not isinstance(window, int) or window < 0:
+        raise PackError(f"{name}: duplicate_window_hours must be a whole number of hours")
+    try:
+        ZoneInfo(raw["timezone"])  # fail on load, not on first use
+    except (ZoneInfoNotFoundError, ValueError):
+        raise PackError(f"{name}: unknown time zone {raw['timezone']!r}") from None
+    try:
+        law = rules_module(raw["rules"]).parse_law(raw["law"], name)
+    except LawError as error:
+        raise PackError(str(error)) from None
+    except ValueError as error:
+        raise PackError(f"{name}: {error}") from None
     return Pack(
         code=raw["code"],
         name=raw["name"],
@@ -119,14 +177,15 @@ def _parse_pack(raw: Mapping[str, object], source: Path) -> Pack:
         timezone=raw["timezone"],
         ordinance=raw["ordinance"],
         rules=raw["rules"],
-        phone_numbers=tuple(raw["phone_numbers"]),
+        phone_numbers=tuple(phone_numbers),
         office_name=office["name"],
         office_phone=office["phone"],
         office_hours=hours,
-        contacts={k: Contact(**v) for k, v in raw["contacts"].items()},
+        contacts={k: Contact(**v) for k, v in contacts_raw.items()},
         channel_forms=forms,
-        duplicate_window_hours=int(raw["duplicate_window_hours"]),
-        extra={k: v for k, v in raw.items() if k not in known},
+        duplicate_window_hours=window,
+        extra={k: v for k, v in raw.items() if k not in REQUIRED_KEYS},
+        law=law,
     )
 
 
@@ -135,9 +194,13 @@ def load_packs(directory: Path = PACKS_DIR) -> dict[str, Pack]:
     """Every pack in the directory, keyed by code."""
     packs: dict[str, Pack] = {}
     for path in sorted(directory.glob("*.yml")):
-        pack = _parse_pack(yaml.safe_load(path.read_text(encoding="utf-8")), path)
+        try:
+            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as error:
+            raise PackError(f"{path.name}: not valid YAML ({error.__class__.__name__})") from None
+        pack = _parse_pack(raw, path)
         if pack.code in packs:
-            raise ValueError(f"{path.name}: duplicate jurisdiction code {pack.code}")
+            raise PackError(f"{path.name}: duplicate jurisdiction code {pack.code}")
         packs[pack.code] = pack
     return packs
 
