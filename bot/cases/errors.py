@@ -35,3 +35,7 @@ class InvalidChange(CaseError):
 
 class AuditLogIsAppendOnly(CaseError):
     """Something tried to change or delete an audit entry."""
+
+
+class InvalidQuery(CaseError):
+    """A look-up with arguments out of range (page numbers, sizes)."""
