@@ -1,0 +1,75 @@
+# Animal complaint intake. `make run` sets up and starts everything; `make test` sets up and tests.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# Rasa 3.6 needs Python 3.10: take the first python3.10 that really is 3.10 (pyenv shims can lie).
+PYTHON310 ?= $(shell for p in python3.10 $$HOME/.pyenv/versions/3.10*/bin/python3.10 /usr/local/bin/python3.10 /usr/bin/python3.10; do \
+	if $$p -c 'import sys; sys.exit(sys.version_info[:2] != (3, 10))' >/dev/null 2>&1; then command -v $$p; break; fi; done)
+VENV := .venv
+PY := $(VENV)/bin/python
+RASA := $(VENV)/bin/rasa
+MODEL := models/intake.tar.gz
+SPACY_MODEL := models/spacy_intake
+export RASA_TELEMETRY_ENABLED := false
+export TF_CPP_MIN_LOG_LEVEL := 2
+export PYTHONPATH := $(CURDIR)
+
+TRAINING_INPUTS := config.yml domain.yml $(shell find data -name '*.yml' 2>/dev/null)
+SPACY_INPUTS := $(wildcard bot/nlp/*.py)
+
+.PHONY: help install train migrate run test eval bench lint format lock clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+install: $(VENV)/.installed ## build .venv/ with every pinned dependency
+
+$(VENV)/.installed: requirements.lock
+	@test -n "$(PYTHON310)" || { echo "python3.10 not found: Rasa 3.6 needs Python 3.10"; exit 1; }
+	test -x $(PY) || $(PYTHON310) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip==24.0 2> >(grep -v 'is ignored' >&2)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock 2> >(grep -v 'is ignored' >&2)
+	$(PY) -c 'import rasa, rasa_sdk, spacy, usaddress, sqlalchemy, alembic' # fail here if the install did
+	touch $@
+
+$(SPACY_MODEL)/meta.json: $(VENV)/.installed $(SPACY_INPUTS)
+	$(PY) -m bot.nlp.pipeline build $(SPACY_MODEL)
+
+train: $(MODEL) ## train the assistant (does nothing when data, domain and config are unchanged)
+
+$(MODEL): $(VENV)/.installed $(SPACY_MODEL)/meta.json $(TRAINING_INPUTS)
+	$(RASA) train --fixed-model-name intake --out models --quiet
+	touch $@
+
+migrate: $(VENV)/.installed ## create or upgrade the case database (DATABASE_URL, default var/cases.db)
+	@mkdir -p var
+	$(PY) -m bot.cases migrate
+
+run: $(MODEL) migrate ## set up and start the assistant (REST on :5005) and the action server (:5055)
+	./scripts/run.sh
+
+test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa test stories
+	$(RASA) data validate --quiet
+	$(PY) -m pytest -q
+	$(RASA) test core --model $(MODEL) --stories tests/stories --fail-on-prediction-errors --out var/results/core --quiet
+
+eval: $(MODEL) ## NLU figures on the held-out set, beside a keyword baseline
+	$(PY) scripts/evaluate_nlu.py --model $(MODEL) --data tests/nlu/heldout.yml
+
+bench: $(VENV)/.installed ## database bench: 1,000,000 complaints in PostgreSQL
+	$(PY) bench/cases_bench.py
+
+lint: $(VENV)/.installed ## ruff check and format check
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.installed
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+lock: $(VENV)/.installed ## re-pin requirements.lock from what .venv holds
+	$(PY) -m pip freeze --exclude-editable > requirements.lock
+
+clean: ## remove trained models and local results (not the database)
+	rm -rf models var/results .rasa

@@ -1,0 +1,126 @@
+"""Read the report back before filing; YES files it, anything else is a correction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+from rasa_sdk.forms import FormValidationAction
+from rasa_sdk.types import DomainDict
+
+from actions.forms import ANONYMOUS, REPORT_FORMS, _latest_intent, _latest_text
+from bot.nlp import answers
+
+CONFIRMED, CANCELLED = "yes", "cancelled"
+
+_TITLES = {"barking": "Barking", "at_large": "Animal at large", "bite": "Bite"}
+# (slot, label) in the order they are read back, per report type
+_READBACK: dict[str, tuple[tuple[str, str], ...]] = {
+    "barking": (
+        ("barking_since", "since"),
+        ("barking_frequency", "how often"),
+        ("barking_time_of_day", "when"),
+    ),
+    "at_large": (
+        ("animal_description", "looks like"),
+        ("still_there", "still there"),
+        ("direction", "went"),
+        ("aggressive", "aggressive"),
+    ),
+    "bite": (
+        ("victim", "bitten"),
+        ("injury", "skin broken/medical care"),
+        ("bite_when", "when"),
+        ("animal_description", "looks like"),
+        ("owner_known", "owner"),
+        ("vaccinated", "vaccinated"),
+    ),
+}
+
+
+def report_summary(tracker: Tracker) -> str:
+    """One SMS-sized read-back of the report in the slots."""
+    report_type = tracker.get_slot("report_type") or "barking"
+    animal = tracker.get_slot("animal") or "animal"
+    parts = [f"{_TITLES[report_type]}: {animal} at {tracker.get_slot('location')}"]
+    for slot, label in _READBACK[report_type]:
+        value = tracker.get_slot(slot)
+        if value:
+            parts.append(f"{label}: {value}")
+    name = tracker.get_slot("complainant_name")
+    parts.append("anonymous" if name in (None, ANONYMOUS) else f"name: {name}")
+    return "; ".join(parts) + "."
+
+
+def correctable_slots(report_type: str) -> set[str]:
+    return {"location", "animal", "complainant_name"} | {slot for slot, _ in _READBACK[report_type]}
+
+
+class ActionAskReportConfirmed(Action):
+    def name(self) -> str:
+        return "action_ask_report_confirmed"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> list[EventType]:
+        if tracker.get_slot("change_requested"):
+            # validation has just asked "what should I change?"; wait for the answer
+            return [SlotSet("change_requested", None)]
+        dispatcher.utter_message(
+            text=f"{report_summary(tracker)} Reply YES to send it, or tell me what to change."
+        )
+        return []
+
+
+class ValidateConfirmForm(FormValidationAction):
+    def name(self) -> str:
+        return "validate_confirm_form"
+
+    async def validate_report_confirmed(
+        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> dict[str, Any]:
+        text, intent = _latest_text(tracker), _latest_intent(tracker)
+        report_type = tracker.get_slot("report_type") or "barking"
+        if answers.is_cancel(text):
+            return {"report_confirmed": CANCELLED}
+
+        changes = await self._corrections(text, report_type, dispatcher, tracker, domain)
+        if changes is not None:
+            return {**changes, "report_confirmed": None} if changes else {"report_confirmed": None}
+        if answers.yes_no_unknown(text, intent) == answers.YES:
+            return {"report_confirmed": CONFIRMED}
+        if intent == "deny" or answers.yes_no_unknown(text, intent) == answers.NO:
+            dispatcher.utter_message(response="utter_what_to_change")
+            return {"report_confirmed": None, "change_requested": True}
+        dispatcher.utter_message(response="utter_change_unclear")
+        return {"report_confirmed": None, "change_requested": True}
+
+    async def _corrections(
+        self,
+        text: str,
+        report_type: str,
+        dispatcher: CollectingDispatcher,
+        tracker: Tracker,
+        domain: DomainDict,
+    ) -> dict[str, Any] | None:
+        """Slot changes the message asks for; None when it asks for none. A rejected value leaves
+        the slot as it was (the validator has said why)."""
+        requested: dict[str, Any] = {}
+        correction = answers.parse_correction(text, correctable_slots(report_type))
+        if correction:
+            requested[correction.slot] = correction.value
+        for entity in tracker.latest_message.get("entities") or []:
+            if entity.get("entity") in ("location", "animal") and entity["entity"] not in requested:
+                requested[entity["entity"]] = entity.get("value")
+        if not requested:
+            return None
+        validator = REPORT_FORMS[report_type]()
+        accepted: dict[str, Any] = {}
+        for slot, raw in requested.items():
+            result = getattr(validator, f"validate_{slot}")(raw, dispatcher, tracker, domain)
+            if result.get(slot) is None:
+                return {"change_requested": True}
+            accepted.update(result)
+        return accepted

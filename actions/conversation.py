@@ -1,0 +1,128 @@
+"""Session start, status look-ups, short answers to asides, and the fallback."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import ActionExecuted, EventType, SessionStarted, SlotSet, UserUtteranceReverted
+from rasa_sdk.executor import CollectingDispatcher
+from rasa_sdk.types import DomainDict
+
+from actions.services import case_service, complainant_contact, conversation_pack, office_details
+from bot.jurisdictions import load_packs, pack_for_number
+from bot.settings import get_settings
+
+_TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
+_STATUS_WORDS = {
+    "new": "received, waiting for the clerk's review",
+    "accepted": "accepted by the clerk",
+    "rejected": "closed by the clerk",
+    "duplicate": "merged with an earlier report",
+}
+# intent -> response; each takes the City Hall details as template values
+_ASIDES = {
+    "request_human": "utter_human",
+    "ask_lost_pet": "utter_lost_pet",
+    "ask_licensing": "utter_licensing",
+    "ask_ordinance": "utter_ordinance",
+    "other_city_service": "utter_other_service",
+    "bot_challenge": "utter_iamabot",
+    "chitchat": "utter_chitchat",
+    "out_of_scope": "utter_out_of_scope",
+}
+
+
+def session_jurisdiction(metadata: dict[str, Any] | None) -> str:
+    """The pack for this conversation: the number texted (`to`), an explicit code, or the default."""
+    metadata = metadata or {}
+    if metadata.get("to"):
+        pack = pack_for_number(str(metadata["to"]))
+        if pack:
+            return pack.code
+    if metadata.get("jurisdiction") in load_packs():
+        return str(metadata["jurisdiction"])
+    return get_settings().default_jurisdiction
+
+
+class ActionSessionStart(Action):
+    def name(self) -> str:
+        return "action_session_start"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> list[EventType]:
+        code = session_jurisdiction(tracker.get_slot("session_started_metadata"))
+        return [SessionStarted(), SlotSet("jurisdiction", code), ActionExecuted("action_listen")]
+
+
+def describe_complaint(summary: Any) -> str:
+    received = summary.received.strftime("%b %d").replace(" 0", " ")
+    status = _STATUS_WORDS.get(summary.status, summary.status)
+    return (
+        f"{summary.reference}: {_TYPE_WORDS.get(summary.type, summary.type)} report of {received}, {status}."
+    )
+
+
+class ActionCheckStatus(Action):
+    """Answers for this resident's own reports only."""
+
+    def name(self) -> str:
+        return "action_check_status"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> list[EventType]:
+        pack = conversation_pack(tracker)
+        contact = complainant_contact(tracker)
+        service = case_service()
+        reference = next(tracker.get_latest_entity_values("reference"), None)
+        if reference:
+            found = await asyncio.to_thread(service.find_for_contact, pack.code, contact, reference.upper())
+            if found is None:
+                dispatcher.utter_message(response="utter_status_not_found", **office_details(pack))
+            else:
+                dispatcher.utter_message(text=describe_complaint(found))
+            return []
+        mine = await asyncio.to_thread(service.complaints_for_contact, pack.code, contact, 3)
+        if not mine:
+            dispatcher.utter_message(response="utter_status_none")
+        else:
+            dispatcher.utter_message(text=" ".join(describe_complaint(c) for c in mine))
+        return []
+
+
+class ActionAnswerAside(Action):
+    """A short answer that points to the right office; a form in progress then resumes."""
+
+    def name(self) -> str:
+        return "action_answer_aside"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> list[EventType]:
+        intent = (tracker.latest_message.get("intent") or {}).get("name")
+        response = _ASIDES.get(intent, "utter_out_of_scope")
+        dispatcher.utter_message(response=response, **office_details(conversation_pack(tracker)))
+        return []
+
+
+class ActionDefaultFallback(Action):
+    """Say what the line is for; after two misses in a row, offer a person."""
+
+    def name(self) -> str:
+        return "action_default_fallback"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> list[EventType]:
+        tries = int(tracker.get_slot("failed_tries") or 0) + 1
+        dispatcher.utter_message(response="utter_default")
+        if tries >= 2:
+            dispatcher.utter_message(
+                response="utter_offer_person", **office_details(conversation_pack(tracker))
+            )
+            tries = 0
+        # forget the message that wasn't understood, so it doesn't steer the dialogue
+        return [UserUtteranceReverted(), SlotSet("failed_tries", float(tries))]

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Start the action server and the Rasa server; Ctrl-C stops both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RASA_PORT="${RASA_PORT:-5005}"
+ACTIONS_PORT="${ACTIONS_PORT:-5055}"
+mkdir -p var/log
+
+pids=()
+stop() { trap - INT TERM EXIT; kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; echo; echo "stopped"; }
+trap stop INT TERM EXIT
+
+.venv/bin/rasa run actions --actions actions --port "$ACTIONS_PORT" >var/log/actions.log 2>&1 &
+pids+=($!)
+.venv/bin/rasa run --model models/intake.tar.gz --port "$RASA_PORT" --enable-api \
+  --endpoints endpoints.yml --credentials credentials.yml >var/log/rasa.log 2>&1 &
+pids+=($!)
+
+echo "starting: action server on :$ACTIONS_PORT, Rasa server on :$RASA_PORT (logs in var/log/)"
+for _ in $(seq 1 180); do
+  if curl -fsS "http://localhost:$RASA_PORT/status" >/dev/null 2>&1; then break; fi
+  for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null || { echo "a process exited; see var/log/"; exit 1; }; done
+  sleep 1
+done
+cat <<MSG
+
+Ready.
+  Rasa server (REST channel)  http://localhost:$RASA_PORT/webhooks/rest/webhook
+  Action server               http://localhost:$ACTIONS_PORT/webhook
+  Case database               ${DATABASE_URL:-sqlite:///var/cases.db}
+
+Talk to the assistant from another terminal:
+  .venv/bin/python scripts/talk.py                 (Kellogg; --jurisdiction freeport for Freeport)
+or with curl:
+  curl -s localhost:$RASA_PORT/webhooks/rest/webhook -d '{"sender":"me","message":"dog barking at 412 oak st"}'
+
+Ctrl-C stops everything.
+MSG
+wait -n "${pids[@]}"
+echo "a process exited; see var/log/"

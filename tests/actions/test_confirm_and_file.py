@@ -1,0 +1,194 @@
+"""Read-back, corrections, filing through the real case service, and status look-ups."""
+
+from __future__ import annotations
+
+from rasa_sdk.events import FollowupAction, SlotSet
+
+from actions.confirmation import ActionAskReportConfirmed, ValidateConfirmForm
+from actions.conversation import ActionCheckStatus, ActionSessionStart, session_jurisdiction
+from actions.filing import REPORT_SLOTS, ActionSubmitReport
+from tests.actions.conftest import entity, make_tracker
+
+BARKING = {
+    "report_type": "barking",
+    "location": "412 Oak St",
+    "animal": "dog",
+    "barking_since": "since 10pm",
+    "barking_frequency": "every night",
+    "barking_time_of_day": "night",
+    "complainant_name": "Jane Doe",
+}
+EARLIER = [
+    {"event": "action", "name": "action_session_start"},
+    {"event": "user", "text": "dog barking at 412 oak st", "timestamp": 1794999000.0},
+    {"event": "user", "text": "since 10pm", "timestamp": 1794999100.0},
+]
+CLEARED = [SlotSet(name, None) for name in REPORT_SLOTS] + [SlotSet("failed_tries", 0.0)]
+
+
+async def test_read_back_is_one_sms_and_asks_for_yes(dispatcher, domain):
+    tracker = make_tracker("jane doe", slots=BARKING, active_loop="confirm_form")
+    assert await ActionAskReportConfirmed().run(dispatcher, tracker, domain) == []
+    (message,) = dispatcher.messages
+    assert message["text"] == (
+        "Barking: dog at 412 Oak St; since: since 10pm; how often: every night; when: night; name: Jane Doe. "
+        "Reply YES to send it, or tell me what to change."
+    )
+    assert len(message["text"]) <= 320
+
+
+async def test_yes_confirms(dispatcher, domain):
+    tracker = make_tracker("YES", intent="affirm", slots=BARKING, set_this_turn={"report_confirmed": "YES"})
+    events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
+    assert events == [SlotSet("report_confirmed", "yes")]
+
+
+async def test_correction_changes_the_field_and_reads_back_again(dispatcher, domain):
+    text = "the address is 500 Elm St"
+    tracker = make_tracker(
+        text,
+        entities=[entity("location", "500 Elm St", text)],
+        slots=BARKING,
+        set_this_turn={"report_confirmed": text},
+    )
+    events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
+    assert events == [
+        SlotSet("report_confirmed", None),
+        SlotSet("location", "500 Elm St"),
+        SlotSet("failed_tries", 0.0),
+    ]
+
+
+async def test_correction_of_a_free_text_field(dispatcher, domain):
+    text = "change how often to only weekends"
+    tracker = make_tracker(text, slots=BARKING, set_this_turn={"report_confirmed": text})
+    events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
+    assert SlotSet("barking_frequency", "only weekends") in events
+    assert SlotSet("report_confirmed", None) in events
+
+
+async def test_no_asks_what_to_change_without_reading_back_twice(dispatcher, domain):
+    tracker = make_tracker("no", intent="deny", slots=BARKING, set_this_turn={"report_confirmed": "no"})
+    events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
+    assert events == [SlotSet("report_confirmed", None), SlotSet("change_requested", True)]
+    assert [m["response"] for m in dispatcher.messages] == ["utter_what_to_change"]
+
+    dispatcher.messages.clear()
+    ask = make_tracker("no", slots={**BARKING, "change_requested": True})
+    assert await ActionAskReportConfirmed().run(dispatcher, ask, domain) == [
+        SlotSet("change_requested", None)
+    ]
+    assert dispatcher.messages == []
+
+
+async def test_cancel_drops_the_report_and_files_nothing(dispatcher, domain, case_service):
+    tracker = make_tracker("cancel", slots={**BARKING, "report_confirmed": "cancelled"})
+    events = await ActionSubmitReport().run(dispatcher, tracker, domain)
+    assert events == CLEARED
+    assert [m["response"] for m in dispatcher.messages] == ["utter_report_cancelled"]
+    assert case_service.count_complaints() == 0
+
+
+async def test_confirmed_report_is_filed_with_a_reference_and_is_idempotent(dispatcher, domain, case_service):
+    tracker = make_tracker(
+        "yes", intent="affirm", slots={**BARKING, "report_confirmed": "yes"}, earlier_events=EARLIER
+    )
+    events = await ActionSubmitReport().run(dispatcher, tracker, domain)
+    assert events == CLEARED
+    (message,) = dispatcher.messages
+    assert message["response"] == "utter_filed"
+    reference = message["reference"]
+    assert reference == "KEL-2026-00001"
+
+    detail = case_service.get_complaint(reference)
+    assert (detail.type, detail.channel, detail.form, detail.location_text) == (
+        "barking",
+        "rest",
+        "written",
+        "412 Oak St",
+    )
+    assert detail.transcript == "dog barking at 412 oak st\nsince 10pm\nyes"
+
+    # the same YES delivered again files nothing new and gets the same reference
+    dispatcher.messages.clear()
+    await ActionSubmitReport().run(dispatcher, tracker, domain)
+    assert dispatcher.messages[0]["reference"] == reference
+    assert case_service.count_complaints() == 1
+
+
+async def test_bite_is_filed_urgent_with_its_details(dispatcher, domain, case_service):
+    slots = {
+        "report_type": "bite",
+        "location": "Central Park",
+        "animal": "dog",
+        "victim": "person",
+        "injury": "yes",
+        "bite_when": "an hour ago",
+        "animal_description": "black lab",
+        "owner_known": "unknown",
+        "vaccinated": "unknown",
+        "complainant_name": "anonymous",
+        "report_confirmed": "yes",
+    }
+    tracker = make_tracker("yes", intent="affirm", slots=slots)
+    await ActionSubmitReport().run(dispatcher, tracker, domain)
+    (message,) = dispatcher.messages
+    assert message["response"] == "utter_filed_urgent"
+    detail = case_service.get_complaint(message["reference"])
+    assert detail.urgent is True
+    assert detail.bite.victim == "person" and detail.bite.skin_broken_or_medical is True
+    assert detail.bite.animal_vaccinated is None and detail.bite.owner_known is None
+
+
+async def test_filing_failure_loses_nothing_and_asks_again(dispatcher, domain, monkeypatch):
+    def broken():
+        raise RuntimeError("database is down")
+
+    monkeypatch.setattr("actions.filing.case_service", broken)
+    tracker = make_tracker("yes", intent="affirm", slots={**BARKING, "report_confirmed": "yes"})
+    events = await ActionSubmitReport().run(dispatcher, tracker, domain)
+    assert events == [SlotSet("report_confirmed", None), FollowupAction("confirm_form")]
+    assert dispatcher.messages[0]["response"] == "utter_filing_failed"
+
+
+async def test_status_answers_only_for_the_residents_own_reports(dispatcher, domain, case_service):
+    mine = make_tracker(
+        "yes", slots={**BARKING, "report_confirmed": "yes"}, sender_id="alice", message_id="a1"
+    )
+    await ActionSubmitReport().run(dispatcher, mine, domain)
+    alice_ref = dispatcher.messages[0]["reference"]
+    theirs = make_tracker(
+        "yes", slots={**BARKING, "report_confirmed": "yes"}, sender_id="bob", message_id="b1"
+    )
+    await ActionSubmitReport().run(dispatcher, theirs, domain)
+    dispatcher.messages.clear()
+
+    await ActionCheckStatus().run(
+        dispatcher, make_tracker("status?", intent="check_status", sender_id="alice"), domain
+    )
+    assert dispatcher.messages[0]["text"].startswith(f"{alice_ref}: barking report of ")
+    assert "KEL-2026-00002" not in dispatcher.messages[0]["text"]
+
+    dispatcher.messages.clear()
+    text = "any update on KEL-2026-00002"
+    asking = make_tracker(
+        text, intent="check_status", sender_id="alice", entities=[entity("reference", "KEL-2026-00002", text)]
+    )
+    await ActionCheckStatus().run(dispatcher, asking, domain)
+    assert dispatcher.messages[0]["response"] == "utter_status_not_found"
+
+    dispatcher.messages.clear()
+    await ActionCheckStatus().run(
+        dispatcher, make_tracker("status", intent="check_status", sender_id="carol"), domain
+    )
+    assert dispatcher.messages[0]["response"] == "utter_status_none"
+
+
+async def test_session_start_picks_the_city_from_the_number_texted(dispatcher, domain):
+    assert session_jurisdiction({"to": "+13205550158"}) == "freeport"
+    assert session_jurisdiction({"jurisdiction": "freeport"}) == "freeport"
+    assert session_jurisdiction({"jurisdiction": "atlantis"}) == "kellogg"
+    tracker = make_tracker("hi", slots={"session_started_metadata": {"to": "+13205550158"}})
+    events = await ActionSessionStart().run(dispatcher, tracker, domain)
+    assert events[1] == SlotSet("jurisdiction", "freeport")
+    assert [e["event"] for e in events] == ["session_started", "slot", "action"]
