@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from typing import TYPE_CHECKING
 
 from bot.ordinance.dates import add_months, add_years, local_date, local_sort_key
@@ -341,7 +341,10 @@ def bite_orders(bite: KelloggBite, law: KelloggLaw) -> KelloggBiteOrders:
     sections: list[str] = []
     to_confirm: list[str] = []
     conditions: tuple[str, ...] = ()
-    deadline = bite.bitten_at + timedelta(hours=law.owner_notice_hours)
+    # Two hours of elapsed time, added in UTC: wall-clock addition would be wrong across a DST change.
+    deadline = (bite.bitten_at.astimezone(timezone.utc) + timedelta(hours=law.owner_notice_hours)).astimezone(
+        bite.bitten_at.tzinfo
+    )
 
     if bite.victim == "person":
         sections.append("58-10")
