@@ -1,0 +1,37 @@
+"""The migrations create exactly what the models describe, and running them twice is harmless."""
+
+from __future__ import annotations
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
+
+from bot.cases.db import migrate
+from bot.cases.models import metadata
+
+
+def test_migrated_schema_matches_the_models(engine) -> None:
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, metadata) == []
+
+
+def test_migrate_is_idempotent_and_creates_the_console_indexes(database_url, engine) -> None:
+    migrate(database_url)
+    with engine.connect() as connection:
+        inspector = inspect(connection)
+        indexes = {index["name"]: index for index in inspector.get_indexes("complaints")}
+        uniques = {tuple(u["column_names"]) for u in inspector.get_unique_constraints("complaints")}
+    assert indexes["ix_complaints_queue"]["column_names"] == ["jurisdiction", "status", "received", "id"]
+    assert indexes["ix_complaints_subject_received"]["column_names"] == ["subject_id", "received", "id"]
+    assert indexes["ix_complaints_complainant"]["column_names"] == ["complainant_id"]
+    assert ("jurisdiction", "source_id") in uniques
+
+
+def test_sqlite_connections_enforce_foreign_keys_and_use_wal(engine) -> None:
+    if engine.dialect.name != "sqlite":
+        pytest.skip("SQLite pragmas")
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
