@@ -211,3 +211,32 @@ def test_bite_report_says_911_first_and_is_filed_urgent(assistant):
     assert any(reference in r for r in status), status
     other = Resident(url)
     assert not any(reference in r for r in other.says("whats the status of my complaint"))
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        pytest.param("", id="empty text"),
+        pytest.param("🐶🐶🐶 😡", id="emoji only"),
+        pytest.param("el perro de mi vecino ladra toda la noche", id="another language"),
+        pytest.param("blah " * 400, id="2,000 characters"),
+        pytest.param("asdkjh qwpoeiru zmxncb", id="nonsense"),
+    ],
+)
+def test_bad_input_gets_a_clear_answer(assistant, message):
+    url, _ = assistant
+    replies = Resident(url).says(message)
+    assert replies, "every message gets an answer"
+    assert any(
+        word in " ".join(replies).lower() for word in ("barking", "animal", "report", "loose", "bite", "city")
+    ), replies
+
+
+def test_vague_place_is_asked_again_then_a_person_is_offered(assistant):
+    url, _ = assistant
+    resident = Resident(url)
+    resident.says("theres a dog barking nonstop")
+    first = resident.says("here")
+    assert any("place the city can find" in r for r in first), first
+    second = resident.says("my street")
+    assert any("(507) 555-0100" in r for r in second), second
