@@ -217,6 +217,21 @@ def test_pending_verbal_has_no_anchor_and_a_pairing_window(pack) -> None:
     assert result.pending_window_end == d("2026-02-28")
 
 
+@pytest.mark.parametrize(
+    "rows",
+    [
+        pytest.param([("2026-01-05", W), ("2026-03-06", V)], id="58-16(B)(3) after a lapsed first"),
+        pytest.param(
+            [("2026-01-05", W), ("2026-02-01", W), ("2027-01-06", V)], id="58-16(B)(4) after the year"
+        ),
+    ],
+)
+def test_pending_after_no_standing_carries_no_old_anchor(pack, rows) -> None:
+    last = count_complaints(facts_for([(d(r), f) for r, f in rows]), pack.law, pack.tz)[-1]
+    assert last.counts_as == "verbal_pending"
+    assert (last.anchor, last.second_window_end, last.third_window_end) == (None, None, None)
+
+
 def test_counting_is_per_subject(pack) -> None:
     facts = [
         ComplaintFact("a1", "412 Oak St", d("2026-01-05"), W, "barking"),
