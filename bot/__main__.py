@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,8 +38,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PackError as error:
         print(f"python -m bot: {error}", file=sys.stderr)
         return 2
-    json.dump(output, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    try:
+        json.dump(output, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): not worth a traceback; silence the final flush too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -73,8 +74,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         output = standing(args.jurisdiction, args.file)
     except PackError as error:
         _fail(f"jurisdiction packs: {error}")
-    json.dump(output, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    try:
+        json.dump(output, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): not worth a traceback; silence the final flush too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
