@@ -57,15 +57,29 @@ def _tristate(value: str | None) -> bool | None:
     return {YES: True, NO: False, UNKNOWN: None}.get(value or UNKNOWN)
 
 
-def report_transcript(tracker: Tracker) -> str:
-    """The resident's own words for this report, oldest first."""
-    texts: list[str] = []
+def _report_messages(tracker: Tracker) -> list[dict]:
+    """The resident's messages for this report, oldest first."""
+    messages: list[dict] = []
     for event in reversed(tracker.events):
         if event.get("event") == "action" and event.get("name") in _REPORT_BOUNDARIES:
             break
-        if event.get("event") == "user" and event.get("text"):
-            texts.append(event["text"])
-    return "\n".join(reversed(texts))
+        if event.get("event") == "user":
+            messages.append(event)
+    return list(reversed(messages))
+
+
+def report_transcript(tracker: Tracker) -> str:
+    """The resident's own words for this report, oldest first."""
+    return "\n".join(m["text"] for m in _report_messages(tracker) if m.get("text"))
+
+
+def report_photos(tracker: Tracker) -> tuple[str, ...]:
+    """Photo URLs sent with any message of this report (MMS), in order, once each."""
+    urls: dict[str, None] = {}
+    for message in _report_messages(tracker):
+        for url in (message.get("metadata") or {}).get("photo_urls") or ():
+            urls[str(url)] = None
+    return tuple(urls)
 
 
 def _received(tracker: Tracker) -> datetime:
@@ -107,7 +121,7 @@ def build_report(tracker: Tracker) -> Report:
         complainant_name=None if name in (None, ANONYMOUS) else name,
         details={key: slot(key) for key in _DETAIL_SLOTS.get(report_type, ()) if slot(key)},
         bite=bite,
-        photo_urls=tuple((tracker.latest_message.get("metadata") or {}).get("photo_urls") or ()),
+        photo_urls=report_photos(tracker),
         urgent=urgent,
     )
 

@@ -19,8 +19,15 @@ BARKING = {
     "complainant_name": "Jane Doe",
 }
 EARLIER = [
-    {"event": "action", "name": "action_session_start"},
+    {"event": "user", "text": "an earlier report", "timestamp": 1794990000.0},
+    {"event": "action", "name": "action_submit_report"},
     {"event": "user", "text": "dog barking at 412 oak st", "timestamp": 1794999000.0},
+    {
+        "event": "user",
+        "text": "",
+        "timestamp": 1794999050.0,
+        "metadata": {"photo_urls": ["https://media.example/1.jpg"]},
+    },
     {"event": "user", "text": "since 10pm", "timestamp": 1794999100.0},
 ]
 CLEARED = [SlotSet(name, None) for name in REPORT_SLOTS] + [SlotSet("failed_tries", 0.0)]
@@ -108,6 +115,7 @@ async def test_confirmed_report_is_filed_with_a_reference_and_is_idempotent(disp
         "412 Oak St",
     )
     assert detail.transcript == "dog barking at 412 oak st\nsince 10pm\nyes"
+    assert detail.photo_urls == ("https://media.example/1.jpg",)
 
     # the same YES delivered again files nothing new and gets the same reference
     dispatcher.messages.clear()
