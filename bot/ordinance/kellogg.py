@@ -108,6 +108,24 @@ def consequences(counts_as: str, law: KelloggLaw) -> dict[str, object]:
     raise ValueError(f"unknown level {counts_as!r}")
 
 
+def notice_deadlines(counts_as: str, notice_received: date, law: KelloggLaw) -> dict[str, date]:
+    """Last days (inclusive) that follow a notice the owner received on `notice_received` (58-16 B).
+
+    first: license at the regular fee by `license_by`, after which the fee is the late one.
+    second: ask for a hearing by `hearing_request_by`; meet the licensing requirements by `comply_by`.
+    """
+    if counts_as == "first":
+        return {"license_by": notice_received + timedelta(days=law.first_license_days)}
+    if counts_as == "second":
+        return {
+            "hearing_request_by": notice_received + timedelta(days=law.second_hearing_request_days),
+            "comply_by": notice_received + timedelta(days=law.second_comply_days),
+        }
+    if counts_as in ("verbal_pending", "third"):
+        return {}
+    raise ValueError(f"unknown level {counts_as!r}")
+
+
 @dataclass(frozen=True)
 class CountResult:
     """How one complaint counts under 58-16."""

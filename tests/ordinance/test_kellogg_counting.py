@@ -11,7 +11,7 @@ import pytest
 
 from bot.jurisdictions import get_pack
 from bot.ordinance.facts import ComplaintFact, InputError
-from bot.ordinance.kellogg import ACTIONS, count_complaints
+from bot.ordinance.kellogg import ACTIONS, count_complaints, notice_deadlines
 
 V, W = "verbal", "written"
 
@@ -356,3 +356,23 @@ def test_kellogg_needs_the_form(pack) -> None:
     fact = ComplaintFact("c9", "412 Oak St", d("2026-01-05"), None, "barking")
     with pytest.raises(InputError, match="'c9'.*'form'"):
         count_complaints([fact], pack.law, pack.tz)
+
+
+@pytest.mark.parametrize(
+    ("counts_as", "received", "expected"),
+    [
+        pytest.param(
+            "first", "2026-01-05", {"license_by": "2026-01-15"}, id="58-16(B)(2) 10 days to license"
+        ),
+        pytest.param(
+            "second",
+            "2026-12-28",
+            {"hearing_request_by": "2027-01-07", "comply_by": "2027-01-27"},
+            id="58-16(B)(3) 10 days to ask for a hearing, 30 to comply, across the year",
+        ),
+        pytest.param("third", "2026-01-05", {}, id="58-16(B)(4) a referral sets no owner deadline"),
+    ],
+)
+def test_notice_deadlines(pack, counts_as, received, expected) -> None:
+    deadlines = notice_deadlines(counts_as, d(received), pack.law)
+    assert {k: v.isoformat() for k, v in deadlines.items()} == expected
