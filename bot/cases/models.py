@@ -221,8 +221,10 @@ class Notice(Base):
     subject_id = Column(BigId, ForeignKey("subjects.id"), nullable=True, index=True)
     kind = Column(String(20), nullable=False)
     issued_on = Column(Date, nullable=False)
+    license_by = Column(Date, nullable=True)  # first-complaint letter: license at the regular fee by then
     hearing_request_by = Column(Date, nullable=True)
     comply_by = Column(Date, nullable=True)
+    quarantine_until = Column(Date, nullable=True)  # quarantine order: confined at least until then
     fee_cents = Column(Integer, nullable=True)
     note = Column(Text, nullable=True)
     created_by = Column(String(100), nullable=False)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-from bot.cases.db import migrate
+from bot.cases.db import MIGRATIONS_DIR, make_engine, migrate
 from bot.cases.models import metadata
 
 
@@ -35,3 +37,24 @@ def test_sqlite_connections_enforce_foreign_keys_and_use_wal(engine) -> None:
     with engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_upgrade_step_by_step_and_downgrade_to_nothing(database_url) -> None:
+    migrate(database_url, "0001")
+    migrate(database_url)
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            assert compare_metadata(context, metadata) == []
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS_DIR))
+        config.attributes["database_url"] = database_url
+        command.downgrade(config, "base")
+        with engine.connect() as connection:
+            assert set(inspect(connection).get_table_names()) <= {"alembic_version"}
+        migrate(database_url)
+        with engine.connect() as connection:
+            assert "audit_log" in inspect(connection).get_table_names()
+    finally:
+        engine.dispose()

@@ -235,8 +235,20 @@ def test_review_queue_filters_and_pages_newest_first(service, make_report) -> No
         service.review_queue(status="open")
 
 
-def test_record_notice_keeps_fee_in_cents(service, make_report) -> None:
+def test_record_notice_keeps_dates_and_fee_in_cents(service, make_report) -> None:
     reference = service.file_complaint(make_report())
+    letter = service.record_notice(
+        reference, "letter", datetime(2026, 3, 3).date(), by="clerk", license_by=datetime(2026, 3, 13).date()
+    )
+    quarantine = service.record_notice(
+        reference,
+        "quarantine_order",
+        datetime(2026, 3, 3).date(),
+        by="clerk",
+        quarantine_until=datetime(2026, 3, 13).date(),
+    )
+    assert service.audit_trail("notice", str(letter))[0].after["license_by"] == "2026-03-13"
+    assert service.audit_trail("notice", str(quarantine))[0].after["quarantine_until"] == "2026-03-13"
     notice_id = service.record_notice(
         reference,
         "citation",
