@@ -29,6 +29,11 @@ class Settings(BaseSettings):
     twilio_auth_token: str = Field("", description="Twilio auth token; required in production")
     twilio_account_sid: str = Field("")
     twilio_api_base_url: str = Field("", description="Twilio REST base URL; blank = Twilio's own")
+    # outbox worker (bot.notify): retries with exponential backoff, then the row is kept as failed
+    outbox_poll_seconds: float = Field(2.0, description="how often the worker looks for due texts")
+    outbox_max_attempts: int = Field(8, description="tries per text before it is marked failed")
+    outbox_backoff_base_seconds: float = Field(5.0, description="delay after the first failure; doubles")
+    outbox_backoff_max_seconds: float = Field(900.0, description="longest delay between tries")
 
     class Config:
         env_file = REPO_ROOT / ".env"

@@ -1,0 +1,143 @@
+"""What the Twilio channels remember between deliveries: which webhook deliveries were taken in (and
+the reply each got), which numbers opted out of texts, and photos waiting for words."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from bot.notify.models import PendingPhoto, ProcessedTwilioRequest, SmsOptOut
+from bot.notify.outbox import dialect_insert
+
+# A delivery still unanswered after this long was abandoned by a crashed process: a retry takes it over.
+STALE_CLAIM = timedelta(seconds=60)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class ClaimState(enum.Enum):
+    NEW = "new"  # first delivery: process it
+    DONE = "done"  # processed before: answer with the stored reply
+    IN_PROGRESS = "in_progress"  # another delivery of it is being processed right now
+
+
+@dataclass(frozen=True)
+class Claim:
+    state: ClaimState
+    reply_twiml: str | None = None
+
+
+class InboundStore:
+    """One transaction per call; safe to share between threads."""
+
+    def __init__(self, session_factory: sessionmaker, clock: Callable[[], datetime] = _utc_now) -> None:
+        self._session_factory = session_factory
+        self._clock = clock
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with self._session_factory() as session, session.begin():
+            yield session
+
+    # ---- processed deliveries ------------------------------------------------------------------
+
+    def claim_request(self, channel: str, key: str) -> Claim:
+        """Record a delivery before processing it; the unique key makes a retry find the first one."""
+        now = self._clock()
+        with self._transaction() as session:
+            inserted = session.execute(
+                dialect_insert(session, ProcessedTwilioRequest)
+                .values(channel=channel, request_key=key, created_at=now)
+                .on_conflict_do_nothing(index_elements=["channel", "request_key"])
+            )
+            if inserted.rowcount:
+                return Claim(ClaimState.NEW)
+            row = session.execute(
+                select(ProcessedTwilioRequest).where(
+                    ProcessedTwilioRequest.channel == channel, ProcessedTwilioRequest.request_key == key
+                )
+            ).scalar_one()
+            if row.reply_twiml is not None:
+                return Claim(ClaimState.DONE, row.reply_twiml)
+            if row.created_at < now - STALE_CLAIM:
+                row.created_at = now
+                return Claim(ClaimState.NEW)
+            return Claim(ClaimState.IN_PROGRESS)
+
+    def reply_for(self, channel: str, key: str) -> str | None:
+        with self._session_factory() as session:
+            return session.execute(
+                select(ProcessedTwilioRequest.reply_twiml).where(
+                    ProcessedTwilioRequest.channel == channel, ProcessedTwilioRequest.request_key == key
+                )
+            ).scalar_one_or_none()
+
+    def complete_request(self, channel: str, key: str, reply_twiml: str) -> None:
+        with self._transaction() as session:
+            session.execute(
+                update(ProcessedTwilioRequest)
+                .where(ProcessedTwilioRequest.channel == channel, ProcessedTwilioRequest.request_key == key)
+                .values(reply_twiml=reply_twiml, completed_at=self._clock())
+            )
+
+    def abandon_request(self, channel: str, key: str) -> None:
+        """Processing failed: forget the claim so Twilio's retry is processed afresh."""
+        with self._transaction() as session:
+            session.execute(
+                delete(ProcessedTwilioRequest).where(
+                    ProcessedTwilioRequest.channel == channel,
+                    ProcessedTwilioRequest.request_key == key,
+                    ProcessedTwilioRequest.reply_twiml.is_(None),
+                )
+            )
+
+    # ---- opt-outs ------------------------------------------------------------------------------
+
+    def opt_out(self, phone: str) -> None:
+        with self._transaction() as session:
+            session.execute(
+                dialect_insert(session, SmsOptOut)
+                .values(phone=phone, opted_out_at=self._clock())
+                .on_conflict_do_nothing(index_elements=["phone"])
+            )
+
+    def opt_in(self, phone: str) -> bool:
+        """True when the number was opted out."""
+        with self._transaction() as session:
+            return bool(session.execute(delete(SmsOptOut).where(SmsOptOut.phone == phone)).rowcount)
+
+    def is_opted_out(self, phone: str) -> bool:
+        with self._session_factory() as session:
+            return session.get(SmsOptOut, phone) is not None
+
+    # ---- photos without words ------------------------------------------------------------------
+
+    def keep_photos(self, phone: str, urls: Sequence[str]) -> None:
+        now = self._clock()
+        with self._transaction() as session:
+            session.add_all(PendingPhoto(phone=phone, url=url, created_at=now) for url in urls)
+
+    def pending_photos(self, phone: str) -> list[tuple[int, str]]:
+        """(id, url) of photos waiting for this number's next text, oldest first."""
+        with self._session_factory() as session:
+            rows = session.execute(
+                select(PendingPhoto.id, PendingPhoto.url)
+                .where(PendingPhoto.phone == phone)
+                .order_by(PendingPhoto.id)
+            ).all()
+        return [(row.id, row.url) for row in rows]
+
+    def drop_photos(self, ids: Sequence[int]) -> None:
+        """Once a text carried them into the conversation."""
+        if not ids:
+            return
+        with self._transaction() as session:
+            session.execute(delete(PendingPhoto).where(PendingPhoto.id.in_(list(ids))))

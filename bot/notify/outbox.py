@@ -1,0 +1,319 @@
+"""The outbox: texts to send (confirmations, status texts, paging the officer on call), queued in the
+case database and sent by the worker (bot.notify.worker) with retries and backoff.
+
+Every row has an idempotency key naming what it is for; enqueueing a key twice queues one text.
+A row is claimed under a lease before it is sent and marked sent right after, so two workers never
+send the same row and a crashed worker's rows are picked up when the lease runs out.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import and_, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as postgres_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session, sessionmaker
+
+from bot.cases.models import Complainant, Complaint
+from bot.jurisdictions import Pack, get_pack
+from bot.notify.models import OUTBOX_PURPOSES, OutboxMessage, SmsOptOut
+
+log = logging.getLogger(__name__)
+
+FOLLOW_UP_WINDOW = timedelta(days=2)  # how far back the sweep looks for filings without their texts
+_TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def dialect_insert(session: Session, model: type):
+    """INSERT ... ON CONFLICT for the session's database (SQLite or PostgreSQL)."""
+    name = session.get_bind().dialect.name
+    if name == "postgresql":
+        return postgres_insert(model.__table__)
+    if name == "sqlite":
+        return sqlite_insert(model.__table__)
+    raise RuntimeError(f"unsupported database dialect {name}")
+
+
+@dataclass(frozen=True)
+class ClaimedMessage:
+    """A row leased to one worker for one attempt."""
+
+    id: int
+    idempotency_key: str
+    to_number: str
+    from_number: str
+    body: str
+    attempt: int  # 1 for the first try
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """Delay before attempt n+1 after n failures: base * 2**(n-1), capped; `jitter` spreads retries."""
+
+    base_seconds: float = 5.0
+    max_seconds: float = 900.0
+    max_attempts: int = 8
+    jitter: Callable[[], float] = lambda: 1.0  # a factor around 1.0; the worker passes a random one
+
+    def delay(self, failures: int) -> timedelta:
+        seconds = min(self.max_seconds, self.base_seconds * 2 ** max(0, failures - 1))
+        return timedelta(seconds=seconds * self.jitter())
+
+
+class OutboxService:
+    """Queue, claim and settle outbound texts. One transaction per call."""
+
+    def __init__(
+        self,
+        session_factory: sessionmaker,
+        clock: Callable[[], datetime] = _utc_now,
+        backoff: Backoff | None = None,
+        lease: timedelta = timedelta(minutes=5),
+    ) -> None:
+        self._session_factory = session_factory
+        self._clock = clock
+        self.backoff = backoff or Backoff()
+        self._lease = lease
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with self._session_factory() as session, session.begin():
+            yield session
+
+    # ---- enqueueing ------------------------------------------------------------------------------
+
+    def enqueue(
+        self,
+        *,
+        key: str,
+        purpose: str,
+        jurisdiction: str,
+        to_number: str,
+        from_number: str,
+        body: str,
+        complaint_reference: str | None = None,
+    ) -> bool:
+        """Queue a text; False when a text with this key was already queued (nothing new)."""
+        with self._transaction() as session:
+            return self.enqueue_in(
+                session,
+                key=key,
+                purpose=purpose,
+                jurisdiction=jurisdiction,
+                to_number=to_number,
+                from_number=from_number,
+                body=body,
+                complaint_reference=complaint_reference,
+            )
+
+    def enqueue_in(
+        self,
+        session: Session,
+        *,
+        key: str,
+        purpose: str,
+        jurisdiction: str,
+        to_number: str,
+        from_number: str,
+        body: str,
+        complaint_reference: str | None = None,
+    ) -> bool:
+        """Queue a text inside the caller's transaction (e.g. the one that files the complaint)."""
+        if purpose not in OUTBOX_PURPOSES:
+            raise ValueError(f"unknown outbox purpose {purpose!r}")
+        now = self._clock()
+        result = session.execute(
+            dialect_insert(session, OutboxMessage)
+            .values(
+                idempotency_key=key,
+                purpose=purpose,
+                jurisdiction=jurisdiction,
+                complaint_reference=complaint_reference,
+                to_number=to_number,
+                from_number=from_number,
+                body=body,
+                status="pending",
+                attempts=0,
+                next_attempt_at=now,
+                created_at=now,
+            )
+            .on_conflict_do_nothing(index_elements=["idempotency_key"])
+        )
+        return bool(result.rowcount)
+
+    # ---- follow-ups of a filing ----------------------------------------------------------------
+
+    def follow_up_filing(self, reference: str) -> int:
+        """Queue the texts a filed complaint calls for; returns how many were new. Safe to repeat."""
+        with self._transaction() as session:
+            row = session.execute(
+                select(Complaint, Complainant.contact_key)
+                .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
+                .where(Complaint.reference == reference)
+            ).one_or_none()
+            if row is None:
+                raise LookupError("no complaint with that reference")
+            return self._follow_up(session, row[0], row[1])
+
+    def sweep_follow_ups(self) -> int:
+        """Queue any follow-up a recent filing is missing (the channel that filed it may have died
+        between filing and queueing). Idempotency keys make this harmless to run often."""
+        since = self._clock() - FOLLOW_UP_WINDOW
+        queued = 0
+        with self._transaction() as session:
+            rows = session.execute(
+                select(Complaint, Complainant.contact_key)
+                .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
+                .where(
+                    Complaint.created_at >= since,
+                    or_(Complaint.urgent.is_(True), Complaint.channel == "voice"),
+                )
+                .order_by(Complaint.id)
+            ).all()
+            for complaint, contact in rows:
+                queued += self._follow_up(session, complaint, contact)
+        return queued
+
+    def _follow_up(self, session: Session, complaint: Complaint, contact: str | None) -> int:
+        pack = get_pack(complaint.jurisdiction)
+        sender = pack.phone_numbers[0]
+        queued = 0
+        if complaint.urgent and "on_call" in pack.contacts:
+            queued += self.enqueue_in(
+                session,
+                key=f"page:{complaint.reference}",
+                purpose="page_on_call",
+                jurisdiction=pack.code,
+                to_number=pack.contacts["on_call"].phone,
+                from_number=sender,
+                body=page_text(complaint),
+                complaint_reference=complaint.reference,
+            )
+        # a caller hears the reference once; the text keeps it (SMS residents already have it in writing)
+        if complaint.channel == "voice" and contact and contact.startswith("+"):
+            queued += self.enqueue_in(
+                session,
+                key=f"confirm:{complaint.reference}",
+                purpose="confirmation",
+                jurisdiction=pack.code,
+                to_number=contact,
+                from_number=sender,
+                body=voice_confirmation_text(pack, complaint.reference),
+                complaint_reference=complaint.reference,
+            )
+        return queued
+
+    # ---- the worker's side ---------------------------------------------------------------------
+
+    def claim_due(self, limit: int = 20) -> list[ClaimedMessage]:
+        """Lease up to `limit` due rows to this worker, oldest first, counting the attempt."""
+        now = self._clock()
+        with self._transaction() as session:
+            query = (
+                select(OutboxMessage)
+                .where(
+                    OutboxMessage.status == "pending",
+                    OutboxMessage.next_attempt_at <= now,
+                    or_(OutboxMessage.claimed_until.is_(None), OutboxMessage.claimed_until < now),
+                )
+                .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id)
+                .limit(limit)
+            )
+            if session.get_bind().dialect.name == "postgresql":
+                # other workers skip rows being claimed (SQLite: BEGIN IMMEDIATE already serialises)
+                query = query.with_for_update(skip_locked=True)
+            claimed = []
+            for row in session.execute(query).scalars():
+                row.attempts += 1
+                row.claimed_until = now + self._lease
+                claimed.append(
+                    ClaimedMessage(
+                        row.id, row.idempotency_key, row.to_number, row.from_number, row.body, row.attempts
+                    )
+                )
+            return claimed
+
+    def is_opted_out(self, phone: str) -> bool:
+        with self._session_factory() as session:
+            return session.get(SmsOptOut, phone) is not None
+
+    def mark_sent(self, message: ClaimedMessage, provider_sid: str | None) -> bool:
+        """Settle a successful send; False if the lease was lost to another worker meanwhile."""
+        return self._settle(
+            message, status="sent", sent_at=self._clock(), provider_sid=provider_sid, last_error=None
+        )
+
+    def mark_suppressed(self, message: ClaimedMessage, reason: str) -> bool:
+        """Not sent on purpose (the number opted out, or Twilio says it is unsubscribed)."""
+        return self._settle(message, status="suppressed", last_error=reason[:500])
+
+    def mark_failed(self, message: ClaimedMessage, error: str, *, permanent: bool = False) -> bool:
+        """A failed attempt: retry after the backoff delay, or give up (kept as `failed`, never lost)."""
+        if permanent or message.attempt >= self.backoff.max_attempts:
+            return self._settle(message, status="failed", last_error=error[:500])
+        return self._settle(
+            message,
+            status="pending",
+            next_attempt_at=self._clock() + self.backoff.delay(message.attempt),
+            last_error=error[:500],
+        )
+
+    def _settle(self, message: ClaimedMessage, **values: object) -> bool:
+        with self._transaction() as session:
+            result = session.execute(
+                update(OutboxMessage)
+                .where(
+                    and_(
+                        OutboxMessage.id == message.id,
+                        OutboxMessage.status == "pending",
+                        OutboxMessage.attempts == message.attempt,
+                    )
+                )
+                .values(claimed_until=None, **values)
+            )
+            return bool(result.rowcount)
+
+    def messages(self, keys: Sequence[str] | None = None) -> list[OutboxMessage]:
+        """Rows, oldest first (for tests, the bench and the console)."""
+        with self._session_factory() as session:
+            query = select(OutboxMessage).order_by(OutboxMessage.id)
+            if keys is not None:
+                query = query.where(OutboxMessage.idempotency_key.in_(list(keys)))
+            return list(session.execute(query).scalars())
+
+
+def page_text(complaint: Complaint) -> str:
+    """What the officer on call reads: no complainant details, just what and where."""
+    what = _TYPE_WORDS.get(complaint.type, complaint.type)
+    animal = complaint.animal_species or "animal"
+    return f"URGENT {what}: {animal} at {complaint.location_text}. Ref {complaint.reference}. Details in the console."[
+        :320
+    ]
+
+
+def voice_confirmation_text(pack: Pack, reference: str) -> str:
+    note = written_follow_up_note(pack)
+    return f"{pack.name} animal line: your phone report {reference} was received. {note}".strip()[:320]
+
+
+def verbal_complaint_note(pack: Pack) -> str:
+    """What a phone report means under this city's ordinance (pack field `phone_line.verbal_note`)."""
+    return str(_phone_line(pack).get("verbal_note") or "")
+
+
+def written_follow_up_note(pack: Pack) -> str:
+    return str(_phone_line(pack).get("written_follow_up") or "")
+
+
+def _phone_line(pack: Pack) -> dict:
+    section = pack.extra.get("phone_line") or {}
+    return dict(section) if isinstance(section, dict) else {}
