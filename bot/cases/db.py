@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import event
@@ -12,6 +14,8 @@ from bot.cases.models import refuse_audit_changes
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_BUSY_TIMEOUT_S = 30
+# Execution option marking a read-only unit of work (see `read_only_session`).
+READ_ONLY_OPTION = "cases_read_only"
 
 
 def display_url(url: str) -> str:
@@ -42,7 +46,11 @@ def make_engine(url: str, **engine_options: object) -> Engine:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _begin_immediate(connection) -> None:
+    def _begin(connection) -> None:
+        if connection.get_execution_options().get(READ_ONLY_OPTION):
+            # readers take no lock: under WAL they see the last commit while a writer works
+            connection.exec_driver_sql("BEGIN")
+            return
         # IMMEDIATE takes the write lock up front: concurrent filers queue (busy timeout) instead of
         # failing on a stale WAL snapshot, which also makes reference allocation safe on SQLite.
         connection.exec_driver_sql("BEGIN IMMEDIATE")
@@ -55,6 +63,14 @@ def make_session_factory(engine: Engine) -> sessionmaker:
     factory = sessionmaker(bind=engine, future=True, expire_on_commit=False, class_=Session)
     event.listen(factory, "before_flush", refuse_audit_changes)
     return factory
+
+
+@contextmanager
+def read_only_session(session_factory: sessionmaker) -> Iterator[Session]:
+    """A session for reads only: on SQLite it does not queue behind (or block) writers."""
+    with session_factory() as session:
+        session.connection(execution_options={READ_ONLY_OPTION: True})
+        yield session
 
 
 def migrate(url: str, revision: str = "head") -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
@@ -19,6 +19,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from bot.cases.db import read_only_session
 from bot.cases.errors import (
     ComplaintNotFound,
     InvalidChange,
@@ -206,6 +207,9 @@ class CaseService:
         with self._session_factory() as session, session.begin():
             yield session
 
+    def _reading(self) -> AbstractContextManager[Session]:
+        return read_only_session(self._session_factory)
+
     # ---- filing ---------------------------------------------------------------------------------
 
     def file_complaint(self, report: Report, *, by: str = FILING_ACTOR) -> str:
@@ -219,7 +223,7 @@ class CaseService:
                 return self._file(session, report, pack, by)
         except IntegrityError:
             # A concurrent delivery of the same message committed first; ours was rolled back whole.
-            with self._session_factory() as session:
+            with self._reading() as session:
                 existing = self._reference_for_source(session, report.jurisdiction, report.source_id)
             if existing is None:
                 raise
@@ -468,7 +472,7 @@ class CaseService:
         """This contact's own complaints in the jurisdiction, newest first."""
         if limit < 1:
             raise InvalidQuery("limit must be at least 1")
-        with self._session_factory() as session:
+        with self._reading() as session:
             rows = session.execute(
                 self._summary_query(jurisdiction, contact)
                 .order_by(Complaint.received.desc(), Complaint.id.desc())
@@ -478,7 +482,7 @@ class CaseService:
 
     def find_for_contact(self, jurisdiction: str, contact: str, reference: str) -> ComplaintSummary | None:
         """One of this contact's complaints by reference; None if it is someone else's or unknown."""
-        with self._session_factory() as session:
+        with self._reading() as session:
             row = session.execute(
                 self._summary_query(jurisdiction, contact).where(
                     Complaint.reference == reference.strip().upper()
@@ -816,14 +820,14 @@ class CaseService:
             .offset((page - 1) * page_size)
             .limit(page_size + 1)
         )
-        with self._session_factory() as session:
+        with self._reading() as session:
             rows = session.execute(query).all()
         items = tuple(QueueItem(*row) for row in rows[:page_size])
         return QueuePage(items=items, page=page, page_size=page_size, has_next=len(rows) > page_size)
 
     def subject_complaints(self, subject_id: int) -> list[CountedComplaint]:
         """A subject's accepted, non-duplicate complaints in order of received (ties by id)."""
-        with self._session_factory() as session:
+        with self._reading() as session:
             rows = session.execute(
                 select(
                     Complaint.id,
@@ -844,7 +848,7 @@ class CaseService:
         return [CountedComplaint(*row) for row in rows]
 
     def get_complaint(self, reference: str) -> ComplaintDetail:
-        with self._session_factory() as session:
+        with self._reading() as session:
             complaint = self._load(session, reference)
             duplicate_of = (
                 session.execute(
@@ -900,7 +904,7 @@ class CaseService:
 
     def audit_trail(self, entity: str, entity_id: str) -> list[AuditRecord]:
         """Every audit entry about one entity, oldest first."""
-        with self._session_factory() as session:
+        with self._reading() as session:
             entries = (
                 session.execute(
                     select(AuditEntry)
@@ -920,5 +924,5 @@ class CaseService:
         query = select(func.count()).select_from(Complaint)
         if jurisdiction is not None:
             query = query.where(Complaint.jurisdiction == jurisdiction)
-        with self._session_factory() as session:
+        with self._reading() as session:
             return session.execute(query).scalar_one()

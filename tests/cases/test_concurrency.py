@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 
-from sqlalchemy import func, select
+import pytest
+from sqlalchemy import func, select, update
 
 from bot.cases.models import Complaint
 
@@ -31,3 +33,20 @@ def test_one_message_delivered_many_times_at_once_files_once(service, session_fa
     with session_factory() as session:
         assert session.execute(select(func.count()).select_from(Complaint)).scalar_one() == 1
     assert service.file_complaint(make_report()) == "KEL-2026-00002"
+
+
+def test_sqlite_reads_do_not_queue_behind_a_writer(service, engine, make_report) -> None:
+    if engine.dialect.name != "sqlite":
+        pytest.skip("PostgreSQL readers never wait for writers")
+    reference = service.file_complaint(make_report(complainant_contact="+15075550101"))
+    with engine.connect() as writer:
+        writer.begin()  # BEGIN IMMEDIATE: holds the write lock until rollback
+        writer.execute(update(Complaint).values(urgent=True))
+        began = time.perf_counter()
+        (item,) = service.review_queue().items
+        summaries = service.complaints_for_contact("kellogg", "+15075550101")
+        elapsed = time.perf_counter() - began
+        writer.rollback()
+    assert (item.reference, item.urgent) == (reference, False)  # the last committed state
+    assert [summary.reference for summary in summaries] == [reference]
+    assert elapsed < 5  # a reader waiting for the lock would sit out the 30 s busy timeout
