@@ -1,0 +1,40 @@
+"""Console accounts and Open311 API keys, on the case database's metadata (created by migration 0003)."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, CheckConstraint, Column, Integer, String
+
+from bot.cases.models import Base, UTCDateTime
+
+ROLES = ("clerk", "officer", "admin")
+# Written out literally, like bot.cases.models' checks; tests compare it with ROLES.
+ROLE_CHECK = "role IN ('clerk', 'officer', 'admin')"
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class ConsoleUser(Base):
+    """A member of staff who signs in to the console. Passwords are stored only as scrypt hashes."""
+
+    __tablename__ = "console_users"
+    __table_args__ = (CheckConstraint(ROLE_CHECK, name="role_allowed"),)
+
+    id = Column(BigId, primary_key=True)
+    username = Column(String(100), nullable=False, unique=True)
+    password_hash = Column(String(300), nullable=False)
+    role = Column(String(20), nullable=False)
+    active = Column(Boolean, nullable=False, default=True)
+    created_at = Column(UTCDateTime, nullable=False)
+    last_sign_in_at = Column(UTCDateTime, nullable=True)
+
+
+class ApiKey(Base):
+    """An Open311 API key (a dispatcher, say). Only a hash of the key is stored; it is shown once."""
+
+    __tablename__ = "console_api_keys"
+
+    id = Column(BigId, primary_key=True)
+    name = Column(String(100), nullable=False)
+    key_hash = Column(String(128), nullable=False, unique=True)
+    jurisdiction = Column(String(40), nullable=True)  # None: every jurisdiction
+    created_at = Column(UTCDateTime, nullable=False)
+    revoked_at = Column(UTCDateTime, nullable=True)
