@@ -34,6 +34,16 @@ class Settings(BaseSettings):
     outbox_max_attempts: int = Field(8, description="tries per text before it is marked failed")
     outbox_backoff_base_seconds: float = Field(5.0, description="delay after the first failure; doubles")
     outbox_backoff_max_seconds: float = Field(900.0, description="longest delay between tries")
+    # clerk console and Open311 API (bot.console)
+    session_secret: str = Field(
+        "", description="signs console session cookies; required in production, generated per process else"
+    )
+    console_host: str = Field("127.0.0.1", description="address the console listens on")
+    console_port: int = Field(8000, description="port the console listens on")
+    console_session_hours: int = Field(8, description="a console sign-in lasts this long")
+    rasa_url: str = Field(
+        "http://localhost:5005", description="Rasa server the console's 'Try the line' posts to"
+    )
 
     class Config:
         env_file = REPO_ROOT / ".env"

@@ -7,7 +7,7 @@ console) and the history the ordinance engine counts. Every change writes the au
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
@@ -17,7 +17,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.dialects.postgresql import insert as postgres_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, noload, selectinload, sessionmaker
 
 from bot.cases.db import read_only_session
 from bot.cases.errors import (
@@ -926,3 +926,267 @@ class CaseService:
             query = query.where(Complaint.jurisdiction == jurisdiction)
         with self._reading() as session:
             return session.execute(query).scalar_one()
+
+    # ---- reading for the console: subjects, notices, listings (added for bot.console) ---------------
+
+    def get_subject(self, subject_id: int) -> SubjectRecord:
+        with self._reading() as session:
+            subject = session.get(Subject, subject_id)
+            if subject is None:
+                raise SubjectNotFound(subject_id)
+            return _subject_record(subject)
+
+    def find_subjects(self, jurisdiction: str, address: str, limit: int = 20) -> list[SubjectRecord]:
+        """Subjects in a jurisdiction whose address starts like `address` (normalised), current first."""
+        normalised = normalise_address(address) or address.strip().upper()
+        if not normalised:
+            return []
+        # LIKE metacharacters in the clerk's text are matched literally
+        pattern = normalised.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        with self._reading() as session:
+            subjects = (
+                session.execute(
+                    select(Subject)
+                    .where(
+                        Subject.jurisdiction == jurisdiction,
+                        Subject.address_normalised.like(pattern, escape="\\"),
+                    )
+                    .order_by(Subject.superseded_at.is_not(None), Subject.address_normalised, Subject.id)
+                    .limit(limit)
+                )
+                .scalars()
+                .all()
+            )
+            return [_subject_record(s) for s in subjects]
+
+    def complaints_of_subject(self, subject_id: int) -> list[QueueItem]:
+        """Every complaint linked to a subject, whatever its status, in order of received."""
+        with self._reading() as session:
+            rows = session.execute(
+                select(*_QUEUE_COLUMNS)
+                .where(Complaint.subject_id == subject_id)
+                .order_by(Complaint.received, Complaint.id)
+            ).all()
+        return [QueueItem(*row) for row in rows]
+
+    def notices(
+        self,
+        *,
+        subject_id: int | None = None,
+        reference: str | None = None,
+        jurisdiction: str | None = None,
+        deadline_from: date | None = None,
+    ) -> list[NoticeRecord]:
+        """Notices, oldest first: of a subject, of a complaint, or (deadline_from) any deadline on or after a day."""
+        query = select(Notice, Complaint.reference, Complaint.jurisdiction).join(
+            Complaint, Notice.complaint_id == Complaint.id
+        )
+        if subject_id is not None:
+            query = query.where(Notice.subject_id == subject_id)
+        if reference is not None:
+            query = query.where(Complaint.reference == reference.strip().upper())
+        if jurisdiction is not None:
+            query = query.where(Complaint.jurisdiction == jurisdiction)
+        if deadline_from is not None:
+            query = query.where(
+                or_(
+                    Notice.license_by >= deadline_from,
+                    Notice.hearing_request_by >= deadline_from,
+                    Notice.comply_by >= deadline_from,
+                    Notice.quarantine_until >= deadline_from,
+                )
+            )
+        with self._reading() as session:
+            rows = session.execute(query.order_by(Notice.issued_on, Notice.id)).all()
+            return [_notice_record(notice, ref, city) for notice, ref, city in rows]
+
+    def get_notice(self, notice_id: int) -> NoticeRecord:
+        with self._reading() as session:
+            row = session.execute(
+                select(Notice, Complaint.reference, Complaint.jurisdiction)
+                .join(Complaint, Notice.complaint_id == Complaint.id)
+                .where(Notice.id == notice_id)
+            ).one_or_none()
+            if row is None:
+                raise InvalidQuery(f"no notice with id {notice_id}")
+            return _notice_record(*row)
+
+    def list_complaints(
+        self,
+        *,
+        jurisdiction: str | None = None,
+        types: Sequence[str] = (),
+        statuses: Sequence[str] = (),
+        references: Sequence[str] = (),
+        received_from: datetime | None = None,
+        received_to: datetime | None = None,
+        newest_first: bool = True,
+        limit: int = 1000,
+    ) -> list[ComplaintListing]:
+        """Complaints with what a listing or an export shows (no complainant), filtered, at most `limit`."""
+        if not 1 <= limit <= 10_000:
+            raise InvalidQuery("limit must be between 1 and 10000")
+        if set(types) - set(COMPLAINT_TYPES):
+            raise InvalidQuery(f"type must be one of {', '.join(COMPLAINT_TYPES)}")
+        if set(statuses) - set(STATUSES):
+            raise InvalidQuery(f"status must be one of {', '.join(STATUSES)}")
+        for moment in (received_from, received_to):
+            if moment is not None and not _is_aware(moment):
+                raise InvalidQuery("received_from and received_to must be timezone-aware")
+        query = select(Complaint)
+        if jurisdiction is not None:
+            query = query.where(Complaint.jurisdiction == jurisdiction)
+        if types:
+            query = query.where(Complaint.type.in_(list(types)))
+        if statuses:
+            query = query.where(Complaint.status.in_(list(statuses)))
+        if references:
+            query = query.where(Complaint.reference.in_([r.strip().upper() for r in references]))
+        if received_from is not None:
+            query = query.where(Complaint.received >= received_from)
+        if received_to is not None:
+            query = query.where(Complaint.received <= received_to)
+        order = (
+            (Complaint.received.desc(), Complaint.id.desc())
+            if newest_first
+            else (Complaint.received, Complaint.id)
+        )
+        # photos and bites in two extra queries, not one per complaint; the complainant is not shown
+        query = query.options(
+            selectinload(Complaint.photos), selectinload(Complaint.bite), noload(Complaint.complainant)
+        )
+        with self._reading() as session:
+            complaints = session.execute(query.order_by(*order).limit(limit)).scalars().all()
+            duplicate_ids = {c.duplicate_of_id for c in complaints if c.duplicate_of_id is not None}
+            originals = (
+                dict(
+                    session.execute(
+                        select(Complaint.id, Complaint.reference).where(Complaint.id.in_(duplicate_ids))
+                    ).all()
+                )
+                if duplicate_ids
+                else {}
+            )
+            return [
+                ComplaintListing(
+                    reference=c.reference,
+                    jurisdiction=c.jurisdiction,
+                    type=c.type,
+                    status=c.status,
+                    form=c.form,
+                    channel=c.channel,
+                    received=c.received,
+                    updated_at=c.updated_at,
+                    location_text=c.location_text,
+                    location_normalised=c.location_normalised,
+                    animal_species=c.animal_species,
+                    animal_description=c.animal_description,
+                    transcript=c.transcript,
+                    urgent=c.urgent,
+                    subject_id=c.subject_id,
+                    duplicate_of=originals.get(c.duplicate_of_id),
+                    photo_urls=tuple(p.url for p in c.photos),
+                    bite_victim=c.bite.victim if c.bite is not None else None,
+                )
+                for c in complaints
+            ]
+
+
+# ---- records the console reads (added for bot.console) ---------------------------------------------
+
+_QUEUE_COLUMNS = (
+    Complaint.reference,
+    Complaint.jurisdiction,
+    Complaint.type,
+    Complaint.status,
+    Complaint.form,
+    Complaint.channel,
+    Complaint.received,
+    Complaint.location_text,
+    Complaint.urgent,
+    Complaint.subject_id,
+)
+
+
+@dataclass(frozen=True)
+class SubjectRecord:
+    id: int
+    jurisdiction: str
+    address_text: str | None
+    address_normalised: str | None
+    name: str | None
+    superseded_at: datetime | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class NoticeRecord:
+    id: int
+    complaint_reference: str
+    jurisdiction: str
+    subject_id: int | None
+    kind: str
+    issued_on: date
+    license_by: date | None
+    hearing_request_by: date | None
+    comply_by: date | None
+    quarantine_until: date | None
+    fee_cents: int | None
+    note: str | None
+    created_by: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class ComplaintListing:
+    """A complaint as listings and exports show it: no complainant name or contact."""
+
+    reference: str
+    jurisdiction: str
+    type: str
+    status: str
+    form: str
+    channel: str
+    received: datetime
+    updated_at: datetime
+    location_text: str
+    location_normalised: str | None
+    animal_species: str | None
+    animal_description: str | None
+    transcript: str
+    urgent: bool
+    subject_id: int | None
+    duplicate_of: str | None
+    photo_urls: tuple[str, ...]
+    bite_victim: str | None
+
+
+def _subject_record(subject: Subject) -> SubjectRecord:
+    return SubjectRecord(
+        id=subject.id,
+        jurisdiction=subject.jurisdiction,
+        address_text=subject.address_text,
+        address_normalised=subject.address_normalised,
+        name=subject.name,
+        superseded_at=subject.superseded_at,
+        created_at=subject.created_at,
+    )
+
+
+def _notice_record(notice: Notice, reference: str, jurisdiction: str) -> NoticeRecord:
+    return NoticeRecord(
+        id=notice.id,
+        complaint_reference=reference,
+        jurisdiction=jurisdiction,
+        subject_id=notice.subject_id,
+        kind=notice.kind,
+        issued_on=notice.issued_on,
+        license_by=notice.license_by,
+        hearing_request_by=notice.hearing_request_by,
+        comply_by=notice.comply_by,
+        quarantine_until=notice.quarantine_until,
+        fee_cents=notice.fee_cents,
+        note=notice.note,
+        created_by=notice.created_by,
+        created_at=notice.created_at,
+    )

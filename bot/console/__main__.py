@@ -1,0 +1,110 @@
+"""`python -m bot.console`: serve the console; `create-user`, `set-password`, `create-api-key` manage access.
+
+python -m bot.console                          serve on CONSOLE_HOST:CONSOLE_PORT (default 127.0.0.1:8000)
+python -m bot.console create-user --role admin NAME     prompts for the password (or --password-stdin)
+python -m bot.console create-api-key NAME [--jurisdiction CODE]   prints the key once
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import secrets
+import sys
+
+from bot.cases.db import make_engine, make_session_factory, migrate
+from bot.console.accounts import AccountError, AccountService
+from bot.console.models import ROLES
+from bot.settings import get_settings
+
+
+def _accounts() -> AccountService:
+    return AccountService(make_session_factory(make_engine(get_settings().database_url)))
+
+
+def _password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\n")
+    first = getpass.getpass("Password: ")
+    if first != getpass.getpass("Again: "):
+        raise AccountError("the passwords differ")
+    return first
+
+
+def bootstrap_admin(accounts: AccountService, production: bool) -> str | None:
+    """On a fresh database in development, an `admin` with a one-time random password (returned to print).
+
+    In production nothing is created: there is no default password; create-user makes the first admin.
+    """
+    if production or accounts.count_users() > 0:
+        return None
+    password = secrets.token_urlsafe(12)
+    accounts.create_user("admin", password, "admin")
+    return password
+
+
+def serve() -> int:
+    import uvicorn
+
+    from bot.console.app import create_app
+
+    settings = get_settings()
+    migrate(settings.database_url)
+    app = create_app(settings)
+    accounts = app.state.console.accounts
+    password = bootstrap_admin(accounts, settings.is_production)
+    url = f"http://{settings.console_host}:{settings.console_port}/"
+    if password:
+        print(f"\nFirst run: sign in at {url} as 'admin' with the one-time password {password}")
+        print(
+            "(change it: python -m bot.console set-password admin; this is printed once, in development only)\n"
+        )
+    elif accounts.count_users() == 0:
+        print(
+            "\nNo console users yet. Create the first: python -m bot.console create-user --role admin NAME\n"
+        )
+    else:
+        print(f"\nConsole at {url} (Open311 at {url}open311/v2/)\n")
+    uvicorn.run(app, host=settings.console_host, port=settings.console_port, log_level="warning")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.console", description="Clerk console and Open311 API."
+    )
+    commands = parser.add_subparsers(dest="command")
+    create = commands.add_parser("create-user", help="create a console user")
+    create.add_argument("username")
+    create.add_argument("--role", choices=ROLES, required=True)
+    create.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    reset = commands.add_parser("set-password", help="set a user's password")
+    reset.add_argument("username")
+    reset.add_argument("--password-stdin", action="store_true")
+    key = commands.add_parser("create-api-key", help="create an Open311 API key (printed once)")
+    key.add_argument("name", help="who holds it, e.g. 'Wabasha County dispatch'")
+    key.add_argument("--jurisdiction", help="limit the key to one city (default: all)")
+    args = parser.parse_args(argv)
+
+    if args.command is None:
+        return serve()
+    migrate(get_settings().database_url)
+    accounts = _accounts()
+    try:
+        if args.command == "create-user":
+            user = accounts.create_user(args.username, _password(args.password_stdin), args.role)
+            print(f"created {user.role} {user.username}")
+        elif args.command == "set-password":
+            accounts.set_password(args.username, _password(args.password_stdin))
+            print(f"password set for {args.username}")
+        elif args.command == "create-api-key":
+            client, plain = accounts.create_api_key(args.name, args.jurisdiction)
+            print(f"API key for {client.name} (shown once, keep it secret):\n{plain}")
+    except AccountError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

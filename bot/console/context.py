@@ -1,0 +1,32 @@
+"""What the console's routes share: settings, services, clock and templates, kept on `app.state`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from fastapi import Request
+from fastapi.templating import Jinja2Templates
+
+from bot.cases.service import CaseService
+from bot.console.accounts import AccountService
+from bot.jurisdictions import Pack
+from bot.settings import Settings
+
+
+@dataclass
+class ConsoleContext:
+    settings: Settings
+    cases: CaseService
+    accounts: AccountService
+    clock: Callable[[], datetime]
+    templates: Jinja2Templates
+
+    def today(self, pack: Pack) -> date:
+        """Today on the city's calendar."""
+        return self.clock().astimezone(pack.tz).date()
+
+
+def console_context(request: Request) -> ConsoleContext:
+    return request.app.state.console

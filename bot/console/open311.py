@@ -1,0 +1,398 @@
+"""Open311 GeoReport v2 (http://wiki.open311.org/GeoReport_v2) at /open311/v2, JSON and XML.
+
+`jurisdiction_id` selects the city (required: this endpoint serves several). The public GET gives the
+location at block level ("400 block of Oak St") and no resident's words, name, phone or address;
+API-key holders (a sheriff's dispatch, say) get the full address and description. POST files through
+the case service like any other report, as a written (web) complaint.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+import xml.etree.ElementTree as ET
+from datetime import datetime, timedelta
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from bot.cases.errors import CaseError
+from bot.cases.report import BiteDetails, Report
+from bot.cases.service import ComplaintListing
+from bot.console import try_line
+from bot.console.accounts import ApiClient
+from bot.console.context import console_context
+from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack, load_packs
+
+router = APIRouter()
+
+SERVICES = {
+    "barking": ("Barking animal", "An animal barking or making noise for long periods."),
+    "at_large": ("Animal at large", "A dog or other animal loose, off its owner's premises."),
+    "bite": ("Animal bite", "An animal bit a person or another animal. Anyone injured: call 911 first."),
+}
+YES_NO_UNKNOWN = [
+    {"key": "yes", "name": "Yes"},
+    {"key": "no", "name": "No"},
+    {"key": "unknown", "name": "Not known"},
+]
+COMMON_ATTRIBUTES = [
+    ("animal", "string", False, "What kind of animal (dog, cat, ...)", None),
+    ("animal_description", "string", False, "Breed, colour, size, collar, name", None),
+    ("occurred_text", "string", False, "When it happened, in words", None),
+]
+TYPE_ATTRIBUTES = {
+    "barking": [("frequency", "string", False, "How often and how long it barks", None)],
+    "at_large": [("direction", "string", False, "Which way it went", None)],
+    "bite": [
+        ("victim", "singlevaluelist", True, "Who was bitten",
+         [{"key": "person", "name": "A person"}, {"key": "animal", "name": "An animal"}]),
+        ("skin_broken", "singlevaluelist", False, "Was the skin broken, or a doctor needed?", YES_NO_UNKNOWN),
+        ("vaccinated", "singlevaluelist", False, "Is the animal vaccinated against rabies?", YES_NO_UNKNOWN),
+    ],
+}  # fmt: skip
+STATUS = {"new": "open", "accepted": "open", "rejected": "closed", "duplicate": "closed"}
+DEFAULT_WINDOW_DAYS = 90  # the spec's default when no dates are given
+MAX_RESULTS = 1000
+
+
+class Open311Error(Exception):
+    def __init__(self, code: int, description: str) -> None:
+        super().__init__(description)
+        self.code, self.description = code, description
+
+
+# ---- responses in the spec's formats ------------------------------------------------------------
+
+
+def _wants_xml(path: str) -> bool:
+    return path.endswith(".xml")
+
+
+def _xml(root_name: str, item_name: str, items: list[dict]) -> bytes:
+    root = ET.Element(root_name)
+    for item in items:
+        element = ET.SubElement(root, item_name)
+        _xml_fill(element, item)
+    return b'<?xml version="1.0" encoding="utf-8"?>' + ET.tostring(root, encoding="utf-8")
+
+
+def _xml_fill(element: ET.Element, item: dict) -> None:
+    for key, value in item.items():
+        if isinstance(value, list):
+            holder = ET.SubElement(element, key)
+            for entry in value:
+                child = ET.SubElement(holder, key[:-1] if key.endswith("s") else "item")
+                _xml_fill(child, entry) if isinstance(entry, dict) else setattr(child, "text", str(entry))
+        elif isinstance(value, dict):
+            _xml_fill(ET.SubElement(element, key), value)
+        else:
+            child = ET.SubElement(element, key)
+            if value is not None:
+                child.text = str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def respond(
+    path: str, root_name: str, item_name: str, payload: list[dict] | dict, status_code: int = 200
+) -> Response:
+    if _wants_xml(path):
+        items = payload if isinstance(payload, list) else [payload]
+        return Response(_xml(root_name, item_name, items), status_code, media_type="text/xml; charset=utf-8")
+    return JSONResponse(payload, status_code)
+
+
+def error_response(code: int, description: str, path: str) -> Response:
+    """The spec's error format: `[{"code": 404, "description": "..."}]` (or <errors> in XML)."""
+    return respond(path, "errors", "error", [{"code": code, "description": description}], status_code=code)
+
+
+def _format(fmt: str) -> None:
+    if fmt not in ("json", "xml"):
+        raise Open311Error(404, "format must be json or xml")
+
+
+# ---- parameters ---------------------------------------------------------------------------------
+
+
+def _pack(jurisdiction_id: str | None) -> Pack:
+    codes = ", ".join(sorted(load_packs()))
+    if not jurisdiction_id:
+        raise Open311Error(400, f"jurisdiction_id is required: one of {codes}")
+    try:
+        return get_pack(jurisdiction_id)
+    except UnknownJurisdiction:
+        raise Open311Error(404, f"unknown jurisdiction_id; this endpoint serves {codes}") from None
+
+
+def _api_client(request: Request, key: str | None, pack: Pack, required: bool) -> ApiClient | None:
+    if not key:
+        if required:
+            raise Open311Error(403, "an api_key is required")
+        return None
+    client = console_context(request).accounts.api_client(key)
+    if client is None or not client.may_see(pack.code):
+        raise Open311Error(403, "invalid api_key for this jurisdiction")
+    return client
+
+
+def _w3c(text: str, name: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise Open311Error(400, f"{name} must be a W3C date-time (2026-03-02T09:00:00-06:00)") from None
+    if moment.tzinfo is None:
+        raise Open311Error(400, f"{name} must include a time zone offset")
+    return moment
+
+
+def _csv(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+# ---- what a request shows -----------------------------------------------------------------------
+
+_HOUSE = re.compile(r"^(\d+)[A-Z]?\s+(.+)$")
+
+
+def block_level(location_normalised: str | None, pack: Pack) -> str:
+    """ "412 OAK ST" -> "400 block of Oak St". A place that is not a street address gives only the city."""
+    match = _HOUSE.match(location_normalised or "")
+    if not match:
+        return pack.name
+    block = int(match.group(1)) // 100 * 100
+    street = " ".join(word if len(word) == 1 else word.title() for word in match.group(2).split())
+    return f"{block} block of {street}"
+
+
+def _iso(moment: datetime, pack: Pack) -> str:
+    return moment.astimezone(pack.tz).isoformat(timespec="seconds")
+
+
+def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
+    notes = f"duplicate of {c.duplicate_of}" if c.duplicate_of else None
+    animal = f" ({c.animal_species})" if c.animal_species else ""
+    data = {
+        "service_request_id": c.reference,
+        "status": STATUS[c.status],
+        "status_notes": notes,
+        "service_name": SERVICES[c.type][0],
+        "service_code": c.type,
+        # the resident's own words go only to key holders; the public get the type of report
+        "description": c.transcript if full else f"{SERVICES[c.type][0]}{animal}",
+        "agency_responsible": pack.office_name,
+        "service_notice": None,
+        "requested_datetime": _iso(c.received, pack),
+        "updated_datetime": _iso(c.updated_at, pack),
+        "expected_datetime": None,
+        "address": c.location_text if full else block_level(c.location_normalised, pack),
+        "address_id": None,
+        "zipcode": None,
+        "lat": None,  # no geocoding: locations are street addresses as residents gave them
+        "long": None,
+        "media_url": c.photo_urls[0] if c.photo_urls else None,
+    }
+    return data
+
+
+# ---- routes -------------------------------------------------------------------------------------
+
+
+@router.get("/discovery.{fmt}")
+def discovery(request: Request, fmt: str) -> Response:
+    _format(fmt)
+    base = str(request.base_url).rstrip("/") + "/open311/v2/"
+    return respond(
+        request.url.path,
+        "discovery",
+        "discovery",
+        {
+            "changeset": "2026-11-29T00:00:00Z",
+            "contact": "the city clerk's office",
+            "key_service": "API keys are issued by the city clerk (console admin).",
+            "endpoints": [
+                {"specification": "http://wiki.open311.org/GeoReport_v2", "url": base,
+                 "changeset": "2026-11-29T00:00:00Z", "type": "production", "formats": ["application/json", "text/xml"]}
+            ],
+        },
+    )  # fmt: skip
+
+
+@router.get("/services.{fmt}")
+def services(request: Request, fmt: str, jurisdiction_id: str | None = None) -> Response:
+    _format(fmt)
+    pack = _pack(jurisdiction_id)
+    items = [
+        {
+            "service_code": code,
+            "service_name": name,
+            "description": description,
+            "metadata": True,
+            "type": "realtime",
+            "keywords": f"animal, {code.replace('_', ' ')}, {pack.name}",
+            "group": "Animal control",
+        }
+        for code, (name, description) in SERVICES.items()
+    ]
+    return respond(request.url.path, "services", "service", items)
+
+
+@router.get("/services/{code}.{fmt}")
+def service_definition(request: Request, code: str, fmt: str, jurisdiction_id: str | None = None) -> Response:
+    _format(fmt)
+    _pack(jurisdiction_id)
+    if code not in SERVICES:
+        raise Open311Error(404, f"no service with code {code}")
+    attributes = []
+    for order, (name, datatype, required, description, values) in enumerate(
+        COMMON_ATTRIBUTES + TYPE_ATTRIBUTES[code], start=1
+    ):
+        attribute = {
+            "variable": True,
+            "code": name,
+            "datatype": datatype,
+            "required": required,
+            "datatype_description": None,
+            "order": order,
+            "description": description,
+        }
+        if values:
+            attribute["values"] = values
+        attributes.append(attribute)
+    return respond(
+        request.url.path,
+        "service_definition",
+        "service_definition",
+        {"service_code": code, "attributes": attributes},
+    )
+
+
+@router.get("/requests.{fmt}")
+def list_requests(
+    request: Request,
+    fmt: str,
+    jurisdiction_id: str | None = None,
+    service_request_id: str | None = None,
+    service_code: str | None = None,
+    start_date: str | None = None,
+    end_date: str | None = None,
+    status: str | None = None,
+    api_key: str | None = None,
+) -> Response:
+    _format(fmt)
+    pack = _pack(jurisdiction_id)
+    client = _api_client(request, api_key, pack, required=False)
+    codes = _csv(service_code)
+    if set(codes) - set(SERVICES):
+        raise Open311Error(400, f"service_code must be among {', '.join(SERVICES)}")
+    wanted_status = _csv(status)
+    if set(wanted_status) - {"open", "closed"}:
+        raise Open311Error(400, "status must be open or closed")
+    statuses = [s for s, open_closed in STATUS.items() if open_closed in wanted_status]
+    ids = _csv(service_request_id)
+    cases = console_context(request).cases
+    if ids:  # the spec: with service_request_id, the other filters are ignored
+        found = cases.list_complaints(jurisdiction=pack.code, references=ids, limit=MAX_RESULTS)
+    else:
+        end = _w3c(end_date, "end_date") if end_date else None
+        start = _w3c(start_date, "start_date") if start_date else None
+        if start is None and end is None:
+            start = console_context(request).clock() - timedelta(days=DEFAULT_WINDOW_DAYS)
+        found = cases.list_complaints(
+            jurisdiction=pack.code,
+            types=codes,
+            statuses=statuses,
+            received_from=start,
+            received_to=end,
+            limit=MAX_RESULTS,
+        )
+    items = [request_json(c, pack, full=client is not None) for c in found]
+    return respond(request.url.path, "service_requests", "request", items)
+
+
+@router.get("/requests/{request_id}.{fmt}")
+def get_request(
+    request: Request,
+    request_id: str,
+    fmt: str,
+    jurisdiction_id: str | None = None,
+    api_key: str | None = None,
+) -> Response:
+    _format(fmt)
+    pack = _pack(jurisdiction_id)
+    client = _api_client(request, api_key, pack, required=False)
+    found = console_context(request).cases.list_complaints(
+        jurisdiction=pack.code, references=[request_id], limit=1
+    )
+    if not found:
+        raise Open311Error(404, f"no service request {request_id} in {pack.code}")
+    return respond(
+        request.url.path, "service_requests", "request", [request_json(found[0], pack, client is not None)]
+    )
+
+
+@router.post("/requests.{fmt}")
+async def create_request(request: Request, fmt: str) -> Response:
+    _format(fmt)
+    form = await request.form()
+    text = {key: value.strip() for key, value in form.items() if isinstance(value, str)}
+    pack = _pack(text.get("jurisdiction_id"))
+    client = _api_client(request, text.get("api_key"), pack, required=True)
+    code = text.get("service_code", "")
+    if code not in SERVICES:
+        raise Open311Error(404 if code else 400, "service_code is required and must name a service")
+    attributes = {
+        key[len("attribute[") : -1]: value for key, value in text.items() if key.startswith("attribute[")
+    }
+    location = text.get("address_string") or (
+        f"{text['lat']}, {text['long']}" if text.get("lat") and text.get("long") else ""
+    )
+    if not location:
+        raise Open311Error(400, "a location is required: address_string, or lat and long")
+    if code == "bite" and attributes.get("victim") not in ("person", "animal"):
+        raise Open311Error(400, "attribute[victim] is required for bites: person or animal")
+    yes_no = {"yes": True, "no": False}
+    contact = None
+    if text.get("phone"):
+        try:
+            contact = try_line.e164(text["phone"])
+        except ValueError:
+            raise Open311Error(400, "phone is not a phone number") from None
+    name = " ".join(part for part in (text.get("first_name"), text.get("last_name")) if part) or None
+    details = {k: v for k, v in attributes.items() if k in ("frequency", "direction") and v}
+    details["submitted_by"] = client.name
+    report = Report(
+        jurisdiction=pack.code,
+        type=code,
+        channel="web",
+        source_id=f"open311:{client.id}:{uuid.uuid4().hex}",
+        received=console_context(request).clock(),
+        location=location,
+        transcript=text.get("description", ""),
+        animal=(attributes.get("animal") or "").lower() or None,
+        animal_description=attributes.get("animal_description") or None,
+        occurred_text=attributes.get("occurred_text") or None,
+        complainant_contact=contact,
+        complainant_name=name,
+        details=details,
+        bite=BiteDetails(
+            victim=attributes["victim"],
+            skin_broken_or_medical=yes_no.get(attributes.get("skin_broken", "")),
+            animal_vaccinated=yes_no.get(attributes.get("vaccinated", "")),
+            owner_known=None,
+        )
+        if code == "bite"
+        else None,
+        photo_urls=tuple(u for u in [text.get("media_url", "")] if u.startswith(("http://", "https://"))),
+        urgent=code == "bite",
+    )
+    try:
+        reference = console_context(request).cases.file_complaint(report, by=f"open311:{client.name}")
+    except CaseError as error:
+        raise Open311Error(400, str(error)) from None
+    notice = f"Filed with {pack.office_name} ({pack.office_phone}) as a written complaint."
+    return respond(
+        request.url.path,
+        "service_requests",
+        "request",
+        [{"service_request_id": reference, "service_notice": notice, "account_id": None}],
+    )
