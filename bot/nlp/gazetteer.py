@@ -157,8 +157,6 @@ STREET_TYPES: tuple[str, ...] = (
     "ct",
     "court",
     "pl",
-    "place",
-    "way",
     "cir",
     "circle",
     "ter",
@@ -357,8 +355,6 @@ LANDMARK_RELATIONS: tuple[tuple[str, ...], ...] = (
     ("outside",),
     ("outside", "of"),
     ("beside",),
-    ("around",),
-    ("past",),
     ("across", "the", "street", "from"),
     ("down", "by"),
     ("over", "by"),
@@ -366,8 +362,6 @@ LANDMARK_RELATIONS: tuple[tuple[str, ...], ...] = (
     ("out", "by"),
     ("in", "back", "of"),
     ("back", "of"),
-    ("alongside",),
-    ("along",),
     ("under",),
 )
 

@@ -170,6 +170,8 @@ def _location_patterns() -> list[dict[str, Any]]:
     modifier = _opt(_in(gazetteer.LANDMARK_MODIFIERS))
     nouns: Alternatives = [_phrase_tokens(noun) for noun in gazetteer.LANDMARK_NOUNS]
     sequences += _sequences(relations, [[{"LOWER": "the"}, modifier, modifier]], nouns)
+    # With a relation word the article is often dropped: "in front of city hall", "behind church".
+    sequences += _sequences(relations[1:], [[modifier, modifier]], nouns)
     named: Alternatives = [_phrase_tokens(name) for name in gazetteer.all_named_landmarks()]
     # Saints' churches and schools: "st. mary's church", "saint john's catholic school"
     named.append(

@@ -293,7 +293,7 @@ BREEDS: dict[str, tuple[str, ...]] = {
 # Words a resident might write that look like species but, in this line's messages, are not.
 # ("doe" is a surname: "Jane Doe"; "kid" is a child far more often than a goat.)
 NOT_ANIMALS: frozenset[str] = frozenset(
-    {"doe", "kid", "kids", "drake", "jack", "house", "horses", "ram truck", "hot dog", "corn dog"}
+    {"doe", "kid", "kids", "drake", "jack", "house", "ram truck", "hot dog", "hot dogs", "corn dog"}
 )
 
 IRREGULAR_PLURALS: dict[str, str] = {
@@ -413,6 +413,8 @@ AMBIGUOUS_IN_TEXT: frozenset[str] = frozenset(
         "ram",
         "rams",
         "cur",
+        "crow",
+        "crows",
     }
 )
 

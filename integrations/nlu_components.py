@@ -1,0 +1,97 @@
+"""Rasa NLU components of our own. They may import rasa; the logic they call lives in `bot.nlp`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rasa.engine.graph import ExecutionContext, GraphComponent
+from rasa.engine.recipes.default_recipe import DefaultV1Recipe
+from rasa.engine.storage.resource import Resource
+from rasa.engine.storage.storage import ModelStorage
+from rasa.nlu.extractors.extractor import EntityExtractorMixin
+from rasa.shared.nlu.constants import ENTITIES, ENTITY_ATTRIBUTE_TYPE, ENTITY_ATTRIBUTE_VALUE, EXTRACTOR
+from rasa.shared.nlu.training_data.message import Message
+
+from bot.nlp.taxonomy import normalise_animal
+
+_REFERENCE = re.compile(r"^\s*([a-z]{3})[\s-]*(\d{4})[\s-]*(\d{1,6})\s*$", re.IGNORECASE)
+_EDGE_PUNCTUATION = " \t\n.,;:!?\"'()"
+
+
+def canonical_reference(text: str) -> str | None:
+    """'kel 2026 42' -> 'KEL-2026-00042'; None if it is not shaped like a reference."""
+    match = _REFERENCE.match(text)
+    if not match:
+        return None
+    prefix, year, number = match.groups()
+    return f"{prefix.upper()}-{year}-{int(number):05d}"
+
+
+def _overlaps(first: dict[str, Any], second: dict[str, Any]) -> bool:
+    return first["start"] < second["end"] and second["start"] < first["end"]
+
+
+@DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.ENTITY_EXTRACTOR], is_trainable=False)
+class EntityNormaliser(GraphComponent, EntityExtractorMixin):
+    """Puts entity values in the form the actions expect, after the extractors and synonym mapper.
+
+    - `animal`: the singular species from `bot.nlp.taxonomy` ("pit bulls" -> "dog"); an `animal`
+      entity that names no animal is dropped.
+    - `reference`: upper case, zero-padded ("kel-2026-42" -> "KEL-2026-00042").
+    - `location`: surrounding punctuation trimmed.
+    - When two extractors found overlapping entities of one type, the one from the extractor listed
+      first in `preferred_extractors` is kept (our spaCy ruler by default).
+    """
+
+    @staticmethod
+    def get_default_config() -> dict[str, Any]:
+        return {"preferred_extractors": ["SpacyEntityExtractor"]}
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        self._preferred = list(config.get("preferred_extractors") or [])
+
+    @classmethod
+    def create(
+        cls,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        execution_context: ExecutionContext,
+    ) -> EntityNormaliser:
+        return cls(config)
+
+    def _rank(self, entity: dict[str, Any]) -> int:
+        extractor = entity.get(EXTRACTOR)
+        return self._preferred.index(extractor) if extractor in self._preferred else len(self._preferred)
+
+    def normalise(self, entities: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The entities with normalised values and overlapping duplicates removed (pure, for tests)."""
+        kept: list[dict[str, Any]] = []
+        for entity in sorted(entities, key=lambda e: (self._rank(e), e.get("start", 0))):
+            entity = dict(entity)
+            kind = entity.get(ENTITY_ATTRIBUTE_TYPE)
+            value = str(entity.get(ENTITY_ATTRIBUTE_VALUE, ""))
+            if kind == "animal":
+                species = normalise_animal(value)
+                if species is None:
+                    continue
+                entity[ENTITY_ATTRIBUTE_VALUE] = species
+            elif kind == "reference":
+                entity[ENTITY_ATTRIBUTE_VALUE] = canonical_reference(value) or value.strip().upper()
+            elif kind == "location":
+                entity[ENTITY_ATTRIBUTE_VALUE] = value.strip(_EDGE_PUNCTUATION)
+            if "start" in entity and any(
+                other.get(ENTITY_ATTRIBUTE_TYPE) == kind and "start" in other and _overlaps(entity, other)
+                for other in kept
+            ):
+                continue
+            kept.append(entity)
+        return sorted(kept, key=lambda e: e.get("start", 0))
+
+    def process(self, messages: list[Message]) -> list[Message]:
+        for message in messages:
+            entities = message.get(ENTITIES, [])
+            if entities:
+                message.set(ENTITIES, self.normalise(entities), add_to_output=True)
+        return messages

@@ -1,0 +1,282 @@
+"""Evaluate a trained Rasa model's NLU on the held-out set, beside a keyword baseline.
+
+    .venv/bin/python scripts/evaluate_nlu.py --model models/intake.tar.gz --data tests/nlu/heldout.yml [--check]
+
+Prints intent accuracy and macro-F1, entity precision/recall/F1 for `animal` (predicted value must equal the
+gold species after bot.nlp.taxonomy normalisation) and `location` (primary rule: token overlap, one-to-one
+pairs with word-token IoU >= 0.5; exact span match reported too), the same for a regex keyword baseline,
+and the median parse time per message. Writes the figures to var/eval/nlu.json. With --check, exits 1 when
+a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import re
+import sys
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script from the repository root or elsewhere
+    sys.path.insert(0, str(ROOT))
+
+from bot.nlp.metrics import Span, intent_scores, median, span_scores, value_scores  # noqa: E402
+from bot.nlp.taxonomy import normalise_animal  # noqa: E402
+
+TARGETS = {"intent_macro_f1": 0.96, "animal_f1": 0.95, "location_f1": 0.85}
+LOCATION_RULE = "token-overlap (one-to-one, word-token IoU >= 0.5)"
+
+
+@dataclass
+class Example:
+    text: str
+    intent: str
+    animals: list[str] = field(default_factory=list)
+    locations: list[Span] = field(default_factory=list)
+
+
+@dataclass
+class Prediction:
+    intent: str
+    animals: list[str | None] = field(default_factory=list)
+    locations: list[Span] = field(default_factory=list)
+
+
+def load_examples(path: Path) -> list[Example]:
+    from rasa.shared.nlu.training_data.loading import load_data
+
+    examples = []
+    for message in load_data(str(path)).intent_examples:
+        text = message.get("text")
+        example = Example(text=text, intent=message.get("intent"))
+        for entity in message.get("entities") or []:
+            if entity["entity"] == "animal":
+                value = str(entity.get("value", text[entity["start"] : entity["end"]]))
+                example.animals.append(normalise_animal(value) or value.lower())
+            elif entity["entity"] == "location":
+                example.locations.append(Span(entity["start"], entity["end"]))
+        examples.append(example)
+    return examples
+
+
+def training_texts(directory: Path) -> set[str]:
+    if not directory.exists():
+        return set()
+    from rasa.shared.nlu.training_data.loading import load_data
+
+    texts = set()
+    for path in sorted(directory.glob("*.yml")):
+        texts |= {m.get("text").strip().lower() for m in load_data(str(path)).intent_examples}
+    return texts
+
+
+def prediction_from_parse(parsed: dict[str, Any]) -> Prediction:
+    prediction = Prediction(intent=(parsed.get("intent") or {}).get("name") or "none")
+    for entity in parsed.get("entities") or []:
+        if entity.get("entity") == "animal":
+            prediction.animals.append(str(entity.get("value")) if entity.get("value") is not None else None)
+        elif entity.get("entity") == "location":
+            prediction.locations.append(Span(int(entity["start"]), int(entity["end"])))
+    return prediction
+
+
+# ---- keyword baseline: a few regexes, first match wins ----------------------------------------------
+BASELINE_INTENTS: list[tuple[str, re.Pattern[str]]] = [
+    (name, re.compile(pattern, re.IGNORECASE))
+    for name, pattern in [
+        ("report_bite", r"\b(bit|bite|bitten|biting|attack\w*|maul\w*|nipped)\b"),
+        ("report_barking", r"\b(bark\w*|howl\w*|yap\w*|crowing|whin\w*)\b"),
+        ("check_status", r"\b(status|update|[a-z]{3}-\d{4}-\d+)\b"),
+        ("ask_lost_pet", r"\b(lost|missing|ran away|impound|pound)\b"),
+        ("ask_licensing", r"\b(licen[cs]\w*|tag|register)\b"),
+        ("ask_ordinance", r"\b(legal\w*|law|ordinance|allowed|fine|rules?)\b"),
+        ("report_at_large", r"\b(loose|stray|at large|running|roaming|wandering|got out)\b"),
+        (
+            "other_city_service",
+            r"\b(pothole|water|bill|trash|garbage|recycl\w*|permit|plow\w*|streetlight)\b",
+        ),
+        ("bot_challenge", r"\b(bot|robot|automated|are you (a )?human)\b"),
+        ("request_human", r"\b(person|human|someone|operator|agent)\b"),
+        ("thanks", r"\b(thanks?|thx|ty|appreciate)\b"),
+        ("goodbye", r"\b(bye|goodbye|see ya|good night)\b"),
+        ("greet", r"^(hi|hello|hey|good (morning|afternoon|evening))\b"),
+        ("affirm", r"^(yes|yeah|yep|yup|correct|sure|right|ok)\b"),
+        ("deny", r"^(no|nope|nah|skip|not)\b"),
+        ("inform", r"\b(since|every|my name|owner|still|\d+ \w+ (st|ave|rd))\b"),
+        ("chitchat", r"\b(lol|haha|lmao|how are you|useless|dumb)\b"),
+    ]
+]
+BASELINE_ANIMAL = re.compile(
+    r"\b(dogs?|cats?|pupp(?:y|ies)|kittens?|horses?|cows?|cattle|pigs?|goats?|sheep|chickens?|roosters?|"
+    r"raccoons?|skunks?|bats?|snakes?|fox(?:es)?|coyotes?|deer)\b",
+    re.IGNORECASE,
+)
+BASELINE_SPECIES = {"puppy": "dog", "puppies": "dog", "kitten": "cat", "cattle": "cow", "rooster": "chicken"}
+BASELINE_LOCATION = re.compile(
+    r"\b\d+\s+(?:[nsew]\.?\s+)?[a-z0-9]+(?:\s+[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|dr|drive|ln|lane|ct|court|blvd)\b",
+    re.IGNORECASE,
+)
+
+
+def baseline_parse(text: str) -> Prediction:
+    intent = next((name for name, pattern in BASELINE_INTENTS if pattern.search(text)), "out_of_scope")
+    animals: list[str | None] = []
+    for match in BASELINE_ANIMAL.finditer(text):
+        word = match.group(1).lower()
+        word = BASELINE_SPECIES.get(word, word)
+        animals.append(BASELINE_SPECIES.get(word.rstrip("s"), word.rstrip("s")) if word != "sheep" else word)
+    locations = [Span(m.start(), m.end()) for m in BASELINE_LOCATION.finditer(text)]
+    return Prediction(intent=intent, animals=animals, locations=locations)
+
+
+# ---- scoring -----------------------------------------------------------------------------------------
+def score(examples: list[Example], predictions: list[Prediction]) -> dict[str, Any]:
+    texts = [e.text for e in examples]
+    intents = intent_scores([e.intent for e in examples], [p.intent for p in predictions])
+    animal = value_scores([e.animals for e in examples], [p.animals for p in predictions], normalise_animal)
+    location = span_scores(
+        texts, [e.locations for e in examples], [p.locations for p in predictions], "overlap"
+    )
+    location_exact = span_scores(
+        texts, [e.locations for e in examples], [p.locations for p in predictions], "exact"
+    )
+    return {
+        "intent_accuracy": intents["accuracy"],
+        "intent_macro_f1": intents["macro_f1"],
+        "per_intent": intents["per_intent"],
+        "animal": animal.as_dict(),
+        "location": location.as_dict(),
+        "location_exact": location_exact.as_dict(),
+    }
+
+
+def parse_with_model(model: Path, texts: list[str]) -> tuple[list[dict[str, Any]], list[float]]:
+    from rasa.core.agent import Agent
+    from rasa.utils.common import configure_logging_and_warnings
+    from rasa.utils.log_utils import configure_structlog
+
+    configure_logging_and_warnings(logging.WARNING)
+    configure_structlog(logging.WARNING)
+    agent = Agent.load(str(model))
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(agent.parse_message("hello"))  # warm-up, not timed
+        parsed, timings = [], []
+        for text in texts:
+            started = time.perf_counter()
+            parsed.append(loop.run_until_complete(agent.parse_message(text)))
+            timings.append((time.perf_counter() - started) * 1000)
+    finally:
+        loop.close()
+    return parsed, timings
+
+
+def _row(label: str, model: float, baseline: float) -> str:
+    return f"  {label:<34} {model:>7.3f}   {baseline:>8.3f}"
+
+
+def report(results: dict[str, Any]) -> str:
+    model, baseline = results["model_scores"], results["baseline_scores"]
+    lines = [
+        f"NLU held-out evaluation: {results['messages']} messages, model {results['model']}",
+        f"  {'':<34} {'model':>7}   {'baseline':>8}",
+        _row("intent accuracy", model["intent_accuracy"], baseline["intent_accuracy"]),
+        _row("intent macro-F1", model["intent_macro_f1"], baseline["intent_macro_f1"]),
+    ]
+    for key, label in [
+        ("animal", "animal (value)"),
+        ("location", "location (overlap)"),
+        ("location_exact", "location (exact)"),
+    ]:
+        for part in ("precision", "recall", "f1"):
+            lines.append(_row(f"{label} {part}", model[key][part], baseline[key][part]))
+    lines.append(f"  median parse time per message: {results['median_parse_ms']:.1f} ms")
+    lines.append(f"  location rule: {LOCATION_RULE}; exact = same span after trimming punctuation")
+    if results["overlap_with_training"]:
+        lines.append(
+            f"  WARNING: {results['overlap_with_training']} held-out messages also appear in data/nlu"
+        )
+    weak = [
+        f"{name} {scores['f1']:.2f}"
+        for name, scores in sorted(model["per_intent"].items())
+        if scores["f1"] < 0.9
+    ]
+    if weak:
+        lines.append("  intents below F1 0.90: " + ", ".join(weak))
+    for name, met in results["targets_met"].items():
+        lines.append(f"  target {name} >= {TARGETS[name]}: {'met' if met else 'MISSED'}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", type=Path, required=True, help="trained model archive (.tar.gz)")
+    parser.add_argument("--data", type=Path, default=ROOT / "tests/nlu/heldout.yml")
+    parser.add_argument("--training-data", type=Path, default=ROOT / "data/nlu", help="checked for overlap")
+    parser.add_argument("--out", type=Path, default=ROOT / "var/eval/nlu.json")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument("--errors", action="store_true", help="list the messages the model got wrong")
+    args = parser.parse_args(argv)
+
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    warnings.filterwarnings("ignore")
+    logging.basicConfig(level=logging.WARNING)
+    if not args.model.exists():
+        print(f"model not found: {args.model}", file=sys.stderr)
+        return 2
+    examples = load_examples(args.data)
+    texts = [e.text for e in examples]
+    parsed, timings = parse_with_model(args.model, texts)
+    predictions = [prediction_from_parse(p) for p in parsed]
+    baseline = [baseline_parse(text) for text in texts]
+    seen = training_texts(args.training_data)
+    model_scores = score(examples, predictions)
+    results: dict[str, Any] = {
+        "model": str(args.model),
+        "data": str(args.data),
+        "messages": len(examples),
+        "overlap_with_training": sum(1 for text in texts if text.strip().lower() in seen),
+        "location_rule": LOCATION_RULE,
+        "model_scores": model_scores,
+        "baseline_scores": score(examples, baseline),
+        "median_parse_ms": round(median(timings), 2),
+        "nlu_fallback_predictions": sum(1 for p in predictions if p.intent == "nlu_fallback"),
+        "targets": TARGETS,
+    }
+    results["targets_met"] = {
+        "intent_macro_f1": model_scores["intent_macro_f1"] >= TARGETS["intent_macro_f1"],
+        "animal_f1": model_scores["animal"]["f1"] >= TARGETS["animal_f1"],
+        "location_f1": model_scores["location"]["f1"] >= TARGETS["location_f1"],
+    }
+    print(report(results))
+    if args.errors:
+        for example, prediction in zip(examples, predictions, strict=True):
+            gold_locations = [example.text[s.start : s.end] for s in example.locations]
+            predicted_locations = [example.text[s.start : s.end] for s in prediction.locations]
+            predicted_animals = [normalise_animal(a) if a else None for a in prediction.animals]
+            if (
+                example.intent != prediction.intent
+                or sorted(example.animals) != sorted(a or "" for a in predicted_animals)
+                or sorted(gold_locations) != sorted(predicted_locations)
+            ):
+                print(f"- {example.text!r}\n    gold {example.intent} {example.animals} {gold_locations}")
+                print(f"    got  {prediction.intent} {predicted_animals} {predicted_locations}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"  figures written to {args.out}")
+    if args.check and not all(results["targets_met"].values()):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
