@@ -1,0 +1,218 @@
+"""Twilio SMS/MMS input channel: `POST /webhooks/sms/webhook`, replying in TwiML `<Message>`.
+
+Every delivery is signature-checked against PUBLIC_BASE_URL + path and the raw posted parameters; a
+delivery is recorded by MessageSid before it is processed, so Twilio's retry gets the stored reply.
+STOP/START/HELP are honoured; photos ride along as `photo_urls` metadata (a photo alone is kept for the
+resident's next text). The conversation is keyed by the resident's E.164 number; `to` in the metadata
+picks the city.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import phonenumbers
+from rasa.core.channels.channel import InputChannel, UserMessage
+from sanic import Blueprint, response
+from sanic.request import Request
+from sanic.response import HTTPResponse
+from twilio.twiml.messaging_response import MessagingResponse
+
+from bot.jurisdictions import Pack, pack_for_number
+from bot.notify.inbound import ClaimState
+from bot.settings import get_settings
+from integrations.twilio_common import (
+    KeepingOutputChannel,
+    channel_state,
+    e164,
+    is_signed,
+    masked,
+    posted_params,
+    queue_follow_ups,
+    require_auth_token,
+)
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "sms"
+# Twilio's default opt-out keywords (whole message, any case)
+STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe", "cancel", "end", "quit"})
+START_WORDS = frozenset({"start", "unstop"})  # "yes" too, but only for a number that opted out
+HELP_WORDS = frozenset({"help", "info"})
+MAX_MEDIA = 10  # Twilio sends at most 10 media per MMS
+IN_PROGRESS_WAIT_S = (
+    10.0  # a retry arriving while the first delivery is processed waits this long for its reply
+)
+
+UNKNOWN_NUMBER_TEXT = (
+    "Sorry, this number isn't set up for a city's animal complaint line yet. Please call your city hall."
+)
+PHOTO_ONLY_TEXT = (
+    "Thanks, I've got your photo and it will go with your report. "
+    "Now tell me in words: what's happening (barking, a loose animal, or a bite) and where?"
+)
+_KEYWORD_NOISE = re.compile(r"[^a-z]")
+
+
+def keyword(body: str) -> str | None:
+    """The message as a single keyword ("Stop." -> "stop"), or None when it is more than one word."""
+    words = body.strip().split()
+    return _KEYWORD_NOISE.sub("", words[0].lower()) if len(words) == 1 else None
+
+
+def twiml(*texts: str) -> str:
+    """A TwiML reply: one <Message> carrying the texts, or an empty <Response/> for none."""
+    reply = MessagingResponse()
+    if texts:
+        reply.message("\n\n".join(texts))
+    return str(reply)
+
+
+def help_text(pack: Pack) -> str:
+    office = phonenumbers.format_number(
+        phonenumbers.parse(pack.office_phone), phonenumbers.PhoneNumberFormat.NATIONAL
+    )
+    return (
+        f"{pack.name} animal complaint line: text what's happening (barking, a loose animal, a bite) and where. "
+        f"{pack.office_name}: {office} ({pack.office_hours_text()}). Emergencies: 911. Reply STOP to opt out."
+    )
+
+
+def start_text(pack: Pack) -> str:
+    return f"You'll get texts from the {pack.name} animal complaint line again. Tell me what's happening and where."
+
+
+def media_urls(params: dict[str, str]) -> list[str]:
+    try:
+        count = min(int(params.get("NumMedia") or 0), MAX_MEDIA)
+    except ValueError:
+        count = 0
+    return [params[f"MediaUrl{i}"] for i in range(count) if params.get(f"MediaUrl{i}")]
+
+
+class SmsOutputChannel(KeepingOutputChannel):
+    channel_name = CHANNEL
+
+
+class TwilioSmsInput(InputChannel):
+    """Register in credentials.yml as `integrations.twilio_sms.TwilioSmsInput: {}`; secrets come from the
+    environment (bot.settings), never from that file."""
+
+    @classmethod
+    def name(cls) -> str:
+        return CHANNEL
+
+    @classmethod
+    def from_credentials(cls, credentials: dict[str, Any] | None) -> InputChannel:
+        require_auth_token(get_settings(), CHANNEL)
+        return cls()
+
+    def blueprint(self, on_new_message: Callable[[UserMessage], Awaitable[Any]]) -> Blueprint:
+        webhook = Blueprint(f"twilio_{CHANNEL}_webhook", __name__)
+
+        @webhook.route("/", methods=["GET"])
+        async def health(_: Request) -> HTTPResponse:
+            return response.json({"status": "ok"})
+
+        @webhook.route("/webhook", methods=["POST"])
+        async def receive(request: Request) -> HTTPResponse:
+            settings = get_settings()
+            params = posted_params(request)
+            if not is_signed(request, params, settings):
+                log.warning("refused an SMS webhook with a missing or wrong signature")
+                return response.text("invalid signature", status=403)
+            reply = await self.handle(params, on_new_message)
+            return response.text(reply, content_type="text/xml")
+
+        return webhook
+
+    async def handle(
+        self, params: dict[str, str], on_new_message: Callable[[UserMessage], Awaitable[Any]]
+    ) -> str:
+        """The TwiML reply to one signed delivery."""
+        city_number = e164(params.get("To"))
+        pack = pack_for_number(city_number) if city_number else None
+        if pack is None:
+            log.warning("SMS to %s, a number no jurisdiction pack lists", masked(city_number))
+            return twiml(UNKNOWN_NUMBER_TEXT)
+        sid = params.get("MessageSid") or params.get("SmsSid")
+        resident = e164(params.get("From"))
+        if not sid or not resident:
+            log.warning("SMS without a MessageSid or a valid sender number; nothing processed")
+            return twiml()
+
+        state = channel_state()
+        claim = await asyncio.to_thread(state.inbound.claim_request, CHANNEL, sid)
+        if claim.state is ClaimState.DONE:
+            return claim.reply_twiml or twiml()
+        if claim.state is ClaimState.IN_PROGRESS:
+            return await self._wait_for_reply(sid)
+        try:
+            reply = await self._process(pack, city_number, resident, sid, params, on_new_message)
+        except Exception:
+            await asyncio.to_thread(state.inbound.abandon_request, CHANNEL, sid)
+            raise
+        await asyncio.to_thread(state.inbound.complete_request, CHANNEL, sid, reply)
+        return reply
+
+    async def _wait_for_reply(self, sid: str) -> str:
+        state = channel_state()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + IN_PROGRESS_WAIT_S
+        while loop.time() < deadline:
+            await asyncio.sleep(0.2)
+            stored = await asyncio.to_thread(state.inbound.reply_for, CHANNEL, sid)
+            if stored is not None:
+                return stored
+        return twiml()  # the first delivery's answer goes out with it; never process twice
+
+    async def _process(
+        self,
+        pack: Pack,
+        city_number: str,
+        resident: str,
+        sid: str,
+        params: dict[str, str],
+        on_new_message: Callable[[UserMessage], Awaitable[Any]],
+    ) -> str:
+        state = channel_state()
+        body = (params.get("Body") or "").strip()
+        word = keyword(body)
+        if word in STOP_WORDS:
+            await asyncio.to_thread(state.inbound.opt_out, resident)
+            log.info("SMS %s: a number opted out", sid)
+            return twiml()  # Twilio itself confirms the opt-out to the resident
+        opted_out = await asyncio.to_thread(state.inbound.is_opted_out, resident)
+        if word in START_WORDS or (word == "yes" and opted_out):
+            await asyncio.to_thread(state.inbound.opt_in, resident)
+            log.info("SMS %s: a number opted back in", sid)
+            return twiml(start_text(pack))
+        if opted_out:
+            return twiml()
+        if word in HELP_WORDS:
+            return twiml(help_text(pack))
+
+        photos = media_urls(params)
+        if not body and photos:
+            await asyncio.to_thread(state.inbound.keep_photos, resident, photos)
+            return twiml(PHOTO_ONLY_TEXT)
+        pending = await asyncio.to_thread(state.inbound.pending_photos, resident)
+        metadata = {"to": city_number, "photo_urls": [url for _, url in pending] + photos}
+        output = SmsOutputChannel()
+        await on_new_message(
+            UserMessage(
+                body,
+                output,
+                resident,
+                input_channel=CHANNEL,
+                message_id=sid,
+                metadata=metadata,
+            )
+        )
+        await asyncio.to_thread(state.inbound.drop_photos, [photo_id for photo_id, _ in pending])
+        await queue_follow_ups(state, output.responses)
+        return twiml(*output.texts)
