@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Start the action server and the Rasa server; Ctrl-C stops both.
+# Start the action server, the Rasa server and the outbox worker; Ctrl-C stops them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RASA_PORT="${RASA_PORT:-5005}"
@@ -15,8 +15,11 @@ pids+=($!)
 .venv/bin/rasa run --model models/intake.tar.gz --port "$RASA_PORT" --enable-api \
   --endpoints endpoints.yml --credentials credentials.yml >var/log/rasa.log 2>&1 &
 pids+=($!)
+# the outbox worker: confirmation texts and pages to the officer on call, with retries (bot.notify)
+.venv/bin/python -m bot.notify worker >var/log/outbox.log 2>&1 &
+pids+=($!)
 
-echo "starting: action server on :$ACTIONS_PORT, Rasa server on :$RASA_PORT (logs in var/log/)"
+echo "starting: action server on :$ACTIONS_PORT, Rasa server on :$RASA_PORT, outbox worker (logs in var/log/)"
 for _ in $(seq 1 180); do
   if curl -fsS "http://localhost:$RASA_PORT/status" >/dev/null 2>&1; then break; fi
   for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null || { echo "a process exited; see var/log/"; exit 1; }; done
@@ -27,6 +30,9 @@ cat <<MSG
 Ready.
   Rasa server (REST channel)  http://localhost:$RASA_PORT/webhooks/rest/webhook
   Action server               http://localhost:$ACTIONS_PORT/webhook
+  Twilio SMS webhook          http://localhost:$RASA_PORT/webhooks/sms/webhook   (signed; PUBLIC_BASE_URL)
+  Twilio voice webhook        http://localhost:$RASA_PORT/webhooks/voice/webhook
+  Outbox worker               sends queued texts via ${TWILIO_API_BASE_URL:-the Twilio REST API} (var/log/outbox.log)
   Case database               ${DATABASE_URL:-sqlite:///var/cases.db}
 
 Talk to the assistant from another terminal:
