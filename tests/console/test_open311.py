@@ -1,0 +1,164 @@
+"""Open311 GeoReport v2: the spec's shapes and errors, the city chosen by jurisdiction_id, and privacy."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from datetime import datetime
+
+import pytest
+
+from bot.cases.report import BiteDetails
+from tests.console.conftest import CHICAGO
+
+BASE = "/open311/v2"
+REQUEST_FIELDS = {
+    "service_request_id", "status", "status_notes", "service_name", "service_code", "description",
+    "agency_responsible", "service_notice", "requested_datetime", "updated_datetime", "expected_datetime",
+    "address", "address_id", "zipcode", "lat", "long", "media_url",
+}  # fmt: skip
+WORDS = "the dog next door has barked since 10pm, it's Bob Smith's dog"
+
+
+def assert_error(response, code: int) -> None:
+    assert response.status_code == code
+    body = response.json()
+    assert isinstance(body, list) and len(body) == 1 and set(body[0]) == {"code", "description"}
+    assert body[0]["code"] == code and body[0]["description"]
+
+
+@pytest.fixture
+def api_key(accounts) -> str:
+    return accounts.create_api_key("Wabasha County dispatch", "kellogg")[1]
+
+
+def test_services_list_one_service_per_report_type_with_definitions(client) -> None:
+    services = client.get(f"{BASE}/services.json?jurisdiction_id=kellogg").json()
+    assert [s["service_code"] for s in services] == ["barking", "at_large", "bite"]
+    assert all(s["metadata"] is True and s["type"] == "realtime" and s["service_name"] for s in services)
+    definition = client.get(f"{BASE}/services/bite.json?jurisdiction_id=kellogg").json()
+    assert definition["service_code"] == "bite"
+    victim = next(a for a in definition["attributes"] if a["code"] == "victim")
+    assert victim["required"] is True and victim["datatype"] == "singlevaluelist"
+    assert {v["key"] for v in victim["values"]} == {"person", "animal"}
+    assert [a["order"] for a in definition["attributes"]] == sorted(
+        a["order"] for a in definition["attributes"]
+    )
+
+
+def test_errors_use_the_spec_format(client) -> None:
+    assert_error(client.get(f"{BASE}/services.json"), 400)  # several cities: jurisdiction_id is required
+    assert_error(client.get(f"{BASE}/services.json?jurisdiction_id=atlantis"), 404)
+    assert_error(client.get(f"{BASE}/services/cruelty.json?jurisdiction_id=kellogg"), 404)
+    assert_error(client.get(f"{BASE}/requests/KEL-2026-00404.json?jurisdiction_id=kellogg"), 404)
+    assert_error(client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg&start_date=yesterday"), 400)
+    assert_error(client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg&status=lost"), 400)
+    assert_error(client.get(f"{BASE}/nothing-here.json"), 404)
+    xml_error = client.get(f"{BASE}/services.xml")
+    root = ET.fromstring(xml_error.content)
+    assert root.tag == "errors" and root.find("error/code").text == "400"
+
+
+def test_public_requests_are_block_level_without_words_or_complainant(client, cases, make_report) -> None:
+    reference = cases.file_complaint(make_report(photo_urls=("https://media.example/1.jpg",)))
+    cases.file_complaint(make_report(jurisdiction="freeport", location="3 Main St"))
+    [item] = client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg").json()
+    assert set(item) == REQUEST_FIELDS
+    assert item["service_request_id"] == reference and item["status"] == "open"
+    assert item["address"] == "400 block of Oak St"
+    assert item["media_url"] == "https://media.example/1.jpg"
+    text = str(item)
+    assert "412" not in text and "Jane" not in text and "+1507" not in text and "barked" not in text
+    assert datetime.fromisoformat(item["requested_datetime"]) == cases.get_complaint(reference).received
+    [single] = client.get(f"{BASE}/requests/{reference}.json?jurisdiction_id=kellogg").json()
+    assert single == item
+    assert_error(client.get(f"{BASE}/requests/{reference}.json?jurisdiction_id=freeport"), 404)
+
+
+def test_a_place_that_is_not_a_street_address_is_shown_as_the_city_only(client, cases, make_report) -> None:
+    cases.file_complaint(make_report(location="behind Bob Smith's garage by the church"))
+    [item] = client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg").json()
+    assert item["address"] == "Kellogg, MN"
+
+
+def test_api_key_holders_get_the_full_address_and_description(
+    client, cases, make_report, api_key, accounts
+) -> None:
+    cases.file_complaint(make_report())
+    [item] = client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg&api_key={api_key}").json()
+    assert item["address"] == "412 Oak Street" and item["description"] == WORDS
+    assert "Jane" not in str(item) and "+1507" not in str(item)  # never the complainant
+    assert_error(client.get(f"{BASE}/requests.json?jurisdiction_id=freeport&api_key={api_key}"), 403)
+    assert_error(client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg&api_key=o311_guess"), 403)
+
+
+def test_request_filters_follow_the_spec(client, cases, make_report) -> None:
+    march = cases.file_complaint(make_report())
+    bite = cases.file_complaint(
+        make_report(
+            type="bite",
+            received=datetime(2026, 2, 20, 9, tzinfo=CHICAGO),
+            bite=BiteDetails("person", True, None, None),
+        )
+    )
+    rejected = cases.file_complaint(make_report(received=datetime(2026, 2, 25, 9, tzinfo=CHICAGO)))
+    cases.reject(rejected, "not a complaint", by="setup")
+    old = cases.file_complaint(make_report(received=datetime(2025, 6, 1, 9, tzinfo=CHICAGO)))
+
+    def ids(query: str) -> list[str]:
+        return [
+            r["service_request_id"]
+            for r in client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg&{query}").json()
+        ]
+
+    assert ids("") == [march, rejected, bite]  # newest first, the last 90 days by default
+    assert ids("service_code=bite") == [bite]
+    assert ids("status=closed") == [rejected]
+    assert ids("status=open,closed&service_code=barking") == [march, rejected]
+    assert ids("start_date=2025-01-01T00:00:00Z&end_date=2025-12-31T00:00:00Z") == [old]
+    assert ids(f"service_request_id={old},{bite}&service_code=barking") == [bite, old]  # ids override filters
+
+
+def test_xml_responses_carry_the_same_requests(client, cases, make_report) -> None:
+    reference = cases.file_complaint(make_report())
+    root = ET.fromstring(client.get(f"{BASE}/requests.xml?jurisdiction_id=kellogg").content)
+    assert root.tag == "service_requests"
+    assert root.find("request/service_request_id").text == reference
+    assert root.find("request/address").text == "400 block of Oak St"
+
+
+def test_post_files_a_written_complaint_through_the_case_service(client, cases, api_key) -> None:
+    fields = {"jurisdiction_id": "kellogg", "service_code": "bite", "api_key": api_key,
+              "address_string": "77 Elm St", "description": "Dispatch: dog bit a jogger",
+              "attribute[victim]": "person", "attribute[skin_broken]": "yes", "attribute[animal]": "Dog",
+              "first_name": "Ann", "last_name": "Jogger", "phone": "(507) 555-0177"}  # fmt: skip
+    response = client.post(f"{BASE}/requests.json", data=fields)
+    assert response.status_code == 200
+    [created] = response.json()
+    assert set(created) == {"service_request_id", "service_notice", "account_id"}
+    detail = cases.get_complaint(created["service_request_id"])
+    assert (detail.channel, detail.form, detail.type, detail.urgent) == ("web", "written", "bite", True)
+    assert (detail.animal_species, detail.bite.victim, detail.bite.skin_broken_or_medical) == (
+        "dog",
+        "person",
+        True,
+    )
+    assert (detail.complainant_name, detail.complainant_contact) == ("Ann Jogger", "+15075550177")
+    assert detail.transcript == "Dispatch: dog bit a jogger"
+
+
+def test_post_needs_a_valid_key_a_location_and_the_required_attributes(client, cases, api_key) -> None:
+    fields = {"jurisdiction_id": "kellogg", "service_code": "barking", "address_string": "1 Oak St"}
+    assert_error(client.post(f"{BASE}/requests.json", data=fields), 403)
+    assert_error(client.post(f"{BASE}/requests.json", data={**fields, "api_key": "o311_nope"}), 403)
+    assert_error(
+        client.post(f"{BASE}/requests.json", data={**fields, "api_key": api_key, "address_string": ""}), 400
+    )
+    bite = {**fields, "api_key": api_key, "service_code": "bite"}
+    assert_error(client.post(f"{BASE}/requests.json", data=bite), 400)
+    assert_error(
+        client.post(
+            f"{BASE}/requests.json", data={**fields, "api_key": api_key, "jurisdiction_id": "freeport"}
+        ),
+        403,
+    )
+    assert cases.count_complaints() == 0
