@@ -114,7 +114,8 @@ SPECIES_TERMS: dict[str, tuple[str, ...]] = {
     "hamster": ("hamster", "guinea pig", "gerbil"),
     "turtle": ("turtle", "snapping turtle", "snapper", "tortoise"),
     "lizard": ("lizard", "iguana", "gecko", "bearded dragon"),
-    "bobcat": ("bobcat", "lynx", "cougar", "mountain lion", "puma"),
+    "bobcat": ("bobcat", "lynx"),
+    "cougar": ("cougar", "mountain lion", "puma"),
 }
 
 # Breeds and type names, a development list a city can extend. All map to their species.

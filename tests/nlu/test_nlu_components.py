@@ -1,0 +1,60 @@
+import pytest
+
+pytest.importorskip("rasa")
+
+from rasa.shared.nlu.training_data.message import Message  # noqa: E402
+
+from integrations.nlu_components import EntityNormaliser, canonical_reference  # noqa: E402
+
+
+def entity(kind: str, value: str, start: int, end: int, extractor: str = "SpacyEntityExtractor") -> dict:
+    return {"entity": kind, "value": value, "start": start, "end": end, "extractor": extractor}
+
+
+@pytest.fixture
+def normaliser() -> EntityNormaliser:
+    return EntityNormaliser(EntityNormaliser.get_default_config())
+
+
+def test_animal_values_become_species_and_non_animals_are_dropped(normaliser: EntityNormaliser) -> None:
+    result = normaliser.normalise([entity("animal", "Pit Bulls", 0, 9), entity("animal", "mailman", 20, 27)])
+    assert [(e["entity"], e["value"]) for e in result] == [("animal", "dog")]
+
+
+def test_reference_is_canonical(normaliser: EntityNormaliser) -> None:
+    result = normaliser.normalise([entity("reference", "kel 2026 42", 10, 21)])
+    assert result[0]["value"] == "KEL-2026-00042"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("KEL-2026-00042", "KEL-2026-00042"),
+        ("fre-2026-7", "FRE-2026-00007"),
+        ("hello", None),
+        ("KEL-26-1", None),
+    ],
+)
+def test_canonical_reference(text: str, expected: str | None) -> None:
+    assert canonical_reference(text) == expected
+
+
+def test_location_is_trimmed(normaliser: EntityNormaliser) -> None:
+    assert normaliser.normalise([entity("location", "412 Oak St.", 0, 11)])[0]["value"] == "412 Oak St"
+
+
+def test_overlapping_entities_keep_the_preferred_extractor(normaliser: EntityNormaliser) -> None:
+    ruler = entity("location", "412 oak st", 7, 17)
+    diet = entity("location", "oak st", 11, 17, extractor="DIETClassifier")
+    elsewhere = entity("location", "the park", 30, 38, extractor="DIETClassifier")
+    result = normaliser.normalise([diet, elsewhere, ruler])
+    assert [(e["value"], e["extractor"]) for e in result] == [
+        ("412 oak st", "SpacyEntityExtractor"),
+        ("the park", "DIETClassifier"),
+    ]
+
+
+def test_process_sets_entities_on_messages(normaliser: EntityNormaliser) -> None:
+    message = Message(data={"text": "labs loose", "entities": [entity("animal", "labs", 0, 4)]})
+    normaliser.process([message])
+    assert message.get("entities")[0]["value"] == "dog"
