@@ -1,0 +1,256 @@
+"""SMS bench: concurrent barking reports through the signed Twilio SMS webhook, beside the same
+conversations through Rasa's REST channel, on the same model and servers in the same run.
+
+Prints p50/p95 latency per message and throughput for each channel, and checks that no message was
+lost and nothing was filed twice (every conversation ends in exactly one complaint, and a retried
+delivery of each confirming text files nothing new). Target: SMS p95 < 300 ms at 10 concurrent
+conversations. Loopback only; every loop is bounded.
+
+    .venv/bin/python bench/sms_bench.py [--concurrency 10] [--conversations 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from twilio.request_validator import RequestValidator  # noqa: E402
+
+from bot.cases.db import make_engine, make_session_factory, migrate  # noqa: E402
+from bot.cases.service import CaseService  # noqa: E402
+from tests.e2e.test_rest_conversations import _free_port, _wait_until_up  # noqa: E402
+
+MODEL = ROOT / "models" / "intake.tar.gz"
+RASA = Path(sys.executable).parent / "rasa"
+TOKEN = "bench-token"
+PUBLIC_BASE_URL = "https://intake.example.org"
+KELLOGG_LINE = "+15075550158"
+MAX_TURNS = 12
+STREETS = ("oak", "elm", "maple", "pine", "cedar", "walnut", "birch", "main")
+ANSWERS = {
+    "since when": "since about 10pm",
+    "how often": "every night",
+    "time of day": "night",
+    "your name": "skip",
+    "where is this": "412 oak st",
+    "kind of animal": "a dog",
+}
+
+
+@dataclass
+class Outcome:
+    latencies: list[float] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    lost: int = 0  # a message that got no answer (error or empty reply)
+    contacts: list[str] = field(default_factory=list)
+
+
+def _post(url: str, data: bytes, headers: dict[str, str]) -> tuple[int, str, float]:
+    started = time.perf_counter()
+    request = urllib.request.Request(url, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            body = response.read().decode()
+            status = response.status
+    except urllib.error.HTTPError as error:
+        body, status = error.read().decode(), error.code
+    except OSError as error:
+        body, status = str(error), 0
+    return status, body, time.perf_counter() - started
+
+
+class SmsResident:
+    channel = "sms"
+
+    def __init__(self, base: str, phone: str) -> None:
+        self.url, self.path, self.phone, self.count = (
+            base + "/webhooks/sms/webhook",
+            "/webhooks/sms/webhook",
+            phone,
+            0,
+        )
+        self.contact = phone
+
+    def params(self, text: str, sid: str) -> dict[str, str]:
+        return {
+            "MessageSid": sid,
+            "From": self.phone,
+            "To": KELLOGG_LINE,
+            "Body": text,
+            "NumMedia": "0",
+            "FromZip": "",
+        }
+
+    def send(self, text: str, sid: str | None = None) -> tuple[list[str], float, str]:
+        self.count += 1
+        sid = sid or f"SM{self.phone[-7:]}{self.count:03d}"
+        params = self.params(text, sid)
+        signature = RequestValidator(TOKEN).compute_signature(PUBLIC_BASE_URL + self.path, params)
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature}
+        status, body, elapsed = _post(self.url, urlencode(params).encode(), headers)
+        if status != 200:
+            return [], elapsed, sid
+        return [m.text or "" for m in ET.fromstring(body).iter("Message")], elapsed, sid
+
+
+class RestResident:
+    channel = "rest"
+
+    def __init__(self, base: str, phone: str) -> None:
+        self.url, self.sender = base + "/webhooks/rest/webhook", f"bench-{phone[1:]}"
+        self.contact = f"rest:{self.sender}"
+
+    def send(self, text: str, sid: str | None = None) -> tuple[list[str], float, str]:
+        body = json.dumps({"sender": self.sender, "message": text, "metadata": {"jurisdiction": "kellogg"}})
+        status, answer, elapsed = _post(self.url, body.encode(), {"Content-Type": "application/json"})
+        if status != 200:
+            return [], elapsed, ""
+        return [m.get("text", "") for m in json.loads(answer)], elapsed, ""
+
+
+def converse(resident, number: int, outcome: Outcome) -> None:
+    street = STREETS[number % len(STREETS)]
+    replies, elapsed, _ = resident.send(f"the dog at {100 + number} {street} st has been barking since 10pm")
+    outcome.latencies.append(elapsed)
+    outcome.contacts.append(resident.contact)
+    for _ in range(MAX_TURNS):
+        if not replies:
+            outcome.lost += 1
+            return
+        text = " ".join(replies).lower()
+        if "yes to send it" in text:
+            break
+        answer = next((a for q, a in ANSWERS.items() if q in text), "every night")
+        replies, elapsed, _ = resident.send(answer)
+        outcome.latencies.append(elapsed)
+    else:
+        outcome.lost += 1
+        return
+    replies, elapsed, sid = resident.send("yes")
+    outcome.latencies.append(elapsed)
+    references = [w.strip(".,") for r in replies for w in r.split() if w.startswith("KEL-")]
+    if not references:
+        outcome.lost += 1
+        return
+    outcome.references.append(references[0])
+    if resident.channel == "sms":  # Twilio retries the confirming delivery: it must file nothing new
+        again, _, _ = resident.send("yes", sid=sid)
+        if not any(references[0] in r for r in again):
+            outcome.lost += 1
+
+
+def run_channel(make_resident, concurrency: int, conversations: int) -> tuple[Outcome, float]:
+    outcome = Outcome()
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        futures = [
+            pool.submit(converse, make_resident(f"+1507{random.randint(2000000, 9999999)}"), n, outcome)
+            for n in range(conversations)
+        ]
+        for future in futures:
+            future.result(timeout=600)
+    return outcome, time.perf_counter() - started
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--concurrency", type=int, default=10)
+    parser.add_argument("--conversations", type=int, default=30, help="per channel")
+    args = parser.parse_args()
+    if not MODEL.exists():
+        print(f"{MODEL} is missing: run `make train`", file=sys.stderr)
+        return 2
+
+    with tempfile.TemporaryDirectory(prefix="sms_bench_") as work_dir:
+        work = Path(work_dir)
+        database_url = f"sqlite:///{work / 'cases.db'}"
+        migrate(database_url)
+        rasa_port, actions_port = _free_port(), _free_port()
+        (work / "endpoints.yml").write_text(
+            f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
+        )
+        env = {**os.environ, "ENVIRONMENT": "test", "DATABASE_URL": database_url, "TWILIO_AUTH_TOKEN": TOKEN,
+               "PUBLIC_BASE_URL": PUBLIC_BASE_URL, "PYTHONPATH": str(ROOT), "RASA_TELEMETRY_ENABLED": "false",
+               "LOG_LEVEL": "WARNING"}  # fmt: skip
+        log = (work / "servers.log").open("w")
+        commands = [
+            [str(RASA), "run", "actions", "--actions", "actions", "--port", str(actions_port)],
+            [str(RASA), "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
+             str(work / "endpoints.yml"), "--credentials", str(ROOT / "credentials.yml")],
+        ]  # fmt: skip
+        processes = [
+            subprocess.Popen(c, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT) for c in commands
+        ]
+        try:
+            print("starting the action server and the Rasa server ...", flush=True)
+            _wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
+            _wait_until_up(f"http://127.0.0.1:{rasa_port}/webhooks/sms/", processes)
+            base = f"http://127.0.0.1:{rasa_port}"
+            # warm-up, untimed: first-use costs (model graph, connections) are not what we measure
+            run_channel(lambda phone: SmsResident(base, phone), 2, 2)
+            run_channel(lambda phone: RestResident(base, phone), 2, 2)
+            results = {}
+            for name, make in (
+                ("sms", lambda p: SmsResident(base, p)),
+                ("rest", lambda p: RestResident(base, p)),
+            ):
+                results[name] = run_channel(make, args.concurrency, args.conversations)
+            cases = CaseService(make_session_factory(make_engine(database_url)))
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.wait(timeout=30)
+            log.close()
+
+        print(
+            f"\n{args.conversations} barking reports per channel, {args.concurrency} at a time, one model, loopback"
+        )
+        print(
+            f"{'channel':<8}{'messages':>9}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'msg/s':>8}{'filed':>7}{'lost':>6}{'twice':>7}"
+        )
+        failed = False
+        for name, (outcome, seconds) in results.items():
+            filed_twice = 0
+            for contact in outcome.contacts:
+                jurisdiction_filings = cases.complaints_for_contact("kellogg", contact, 10)
+                filed_twice += max(0, len(jurisdiction_filings) - 1)
+            lat = outcome.latencies
+            print(
+                f"{name:<8}{len(lat):>9}{statistics.median(lat) * 1000:>9.0f}{percentile(lat, 0.95) * 1000:>9.0f}"
+                f"{max(lat) * 1000:>9.0f}{len(lat) / seconds:>8.1f}{len(set(outcome.references)):>7}"
+                f"{outcome.lost:>6}{filed_twice:>7}"
+            )
+            failed |= (
+                outcome.lost > 0 or filed_twice > 0 or len(set(outcome.references)) != args.conversations
+            )
+        sms_p95 = percentile(results["sms"][0].latencies, 0.95) * 1000
+        print(f"\nSMS p95 {sms_p95:.0f} ms (target < 300 ms): {'met' if sms_p95 < 300 else 'NOT met'}")
+        print("no message lost, none filed twice" if not failed else "LOST OR DUPLICATED MESSAGES: see above")
+        return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

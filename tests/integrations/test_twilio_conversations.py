@@ -1,0 +1,248 @@
+"""Whole conversations through the signed Twilio webhooks of a running Rasa server and action server,
+ending in filed complaints: SMS files a written complaint, a call a verbal one. The outbox worker then
+sends the page and the caller's text to a local stand-in of Twilio's Messages API.
+
+Starts both servers on free ports against a fresh SQLite case database and the trained model
+(`make test` trains it first).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+import xml.etree.ElementTree as ET
+from datetime import datetime, timezone
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from twilio.request_validator import RequestValidator
+
+from bot.cases.db import make_engine, make_session_factory, migrate
+from bot.cases.service import CaseService
+from bot.notify.inbound import InboundStore
+from bot.notify.outbox import OutboxService
+from bot.notify.sender import TwilioSender
+from bot.notify.worker import OutboxWorker
+from tests.e2e.test_rest_conversations import _free_port, _wait_until_up
+from tests.notify.standin import TwilioStandIn
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL = ROOT / "models" / "intake.tar.gz"
+RASA = Path(sys.executable).parent / "rasa"
+TOKEN = "e2e-twilio-token"
+PUBLIC_BASE_URL = "https://intake.example.org"
+KELLOGG_LINE = "+15075550158"
+ACCOUNT_SID = "AC" + "2" * 32
+
+
+@pytest.fixture(scope="module")
+def line(tmp_path_factory):
+    if not MODEL.exists():
+        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
+    work = tmp_path_factory.mktemp("twilio_line")
+    database_url = f"sqlite:///{work / 'cases.db'}"
+    migrate(database_url)
+    rasa_port, actions_port = _free_port(), _free_port()
+    (work / "endpoints.yml").write_text(
+        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
+    )
+    env = {
+        **os.environ,
+        "ENVIRONMENT": "test",
+        "DATABASE_URL": database_url,
+        "TWILIO_AUTH_TOKEN": TOKEN,
+        "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
+        "PYTHONPATH": str(ROOT),
+        "RASA_TELEMETRY_ENABLED": "false",
+    }
+    log = (work / "servers.log").open("w")
+    commands = [
+        [str(RASA), "run", "actions", "--actions", "actions", "--port", str(actions_port)],
+        [str(RASA), "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
+         str(work / "endpoints.yml"), "--credentials", str(ROOT / "credentials.yml")],
+    ]  # fmt: skip
+    processes = [
+        subprocess.Popen(c, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT) for c in commands
+    ]
+    standin = TwilioStandIn().start()
+    try:
+        _wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
+        _wait_until_up(f"http://127.0.0.1:{rasa_port}/webhooks/sms/", processes)
+        factory = make_session_factory(make_engine(database_url))
+        yield {
+            "base": f"http://127.0.0.1:{rasa_port}",
+            "cases": CaseService(factory),
+            "factory": factory,
+            "inbound": InboundStore(factory),
+            "standin": standin,
+        }
+    finally:
+        standin.stop()
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
+        log.close()
+
+
+def post(base: str, path: str, params: dict[str, str], signed: bool = True) -> tuple[int, str]:
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    if signed:
+        headers["X-Twilio-Signature"] = RequestValidator(TOKEN).compute_signature(
+            PUBLIC_BASE_URL + path, params
+        )
+    request = urllib.request.Request(base + path, data=urlencode(params).encode(), headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def _phone() -> str:
+    return f"+1507555{random.randint(2000, 8999):04d}"
+
+
+class Texter:
+    def __init__(self, base: str) -> None:
+        self.base, self.phone, self.count = base, _phone(), 0
+
+    def texts(self, body: str, sid: str | None = None, **extra: str) -> list[str]:
+        self.count += 1
+        sid = sid or f"SM{self.phone[-4:]}{self.count:04d}{random.randint(0, 10**6):06d}"
+        params = {"MessageSid": sid, "From": self.phone, "To": KELLOGG_LINE, "Body": body, "NumMedia": "0",
+                  "FromZip": "", **extra}  # fmt: skip
+        status, text = post(self.base, "/webhooks/sms/webhook", params)
+        assert status == 200, text
+        self.last_sid, self.last_reply = sid, text
+        return [m.text or "" for m in ET.fromstring(text).iter("Message")]
+
+
+def _answer_until_read_back(say, replies: list[str], answers: dict[str, str], limit: int = 12) -> list[str]:
+    for _ in range(limit):
+        if any("yes to send it" in r.lower() for r in replies):
+            return replies
+        question = " ".join(replies).lower()
+        replies = say(next(a for q, a in answers.items() if q in question))
+    raise AssertionError(f"no read-back: {replies}")
+
+
+def _reference(text: str) -> str:
+    for word in text.replace(".", " ").replace(",", " ").split():
+        if word.startswith("KEL-") and word.count("-") == 2:
+            return word
+    raise AssertionError(f"no reference in {text!r}")
+
+
+def test_an_sms_conversation_with_a_photo_files_a_written_complaint_once(line) -> None:
+    resident = Texter(line["base"])
+    replies = resident.texts("the dog at 412 oak st has been barking since 10pm")
+    photo = resident.texts("", NumMedia="1", MediaUrl0="https://api.twilio.com/media/ME42",
+                           MediaContentType0="image/jpeg")  # fmt: skip
+    assert photo and "photo" in photo[0]
+    answers = {"since when": "since about 10pm", "how often": "every night", "time of day": "night",
+               "your name": "my name is Jane Doe", "where is this": "412 oak st", "kind of animal": "a dog"}  # fmt: skip
+    replies = _answer_until_read_back(resident.texts, replies, answers)
+    confirmed = resident.texts("yes")
+    reference = _reference(" ".join(confirmed))
+    # Twilio retries the confirming delivery: same reply, nothing filed twice
+    status, again = post(line["base"], "/webhooks/sms/webhook",
+                         {"MessageSid": resident.last_sid, "From": resident.phone, "To": KELLOGG_LINE,
+                          "Body": "yes", "NumMedia": "0", "FromZip": ""})  # fmt: skip
+    assert status == 200 and again == resident.last_reply
+    detail = line["cases"].get_complaint(reference)
+    assert (detail.type, detail.channel, detail.form) == ("barking", "sms", "written")
+    assert detail.complainant_contact == resident.phone and detail.complainant_name == "Jane Doe"
+    assert detail.photo_urls == ("https://api.twilio.com/media/ME42",)
+    mine = line["cases"].complaints_for_contact("kellogg", resident.phone, 10)
+    assert [c.reference for c in mine] == [reference]
+
+
+def test_a_forged_text_reaches_nothing(line) -> None:
+    phone = _phone()
+    params = {
+        "MessageSid": "SMforged",
+        "From": phone,
+        "To": KELLOGG_LINE,
+        "Body": "a dog bit me at 412 oak st",
+    }
+    status, _ = post(line["base"], "/webhooks/sms/webhook", params, signed=False)
+    assert status == 403
+    assert line["inbound"].reply_for("sms", "SMforged") is None
+    assert line["cases"].complaints_for_contact("kellogg", phone, 10) == []
+
+
+def test_an_opted_out_number_gets_nothing_until_start(line) -> None:
+    resident = Texter(line["base"])
+    assert resident.texts("STOP") == []
+    assert resident.texts("dog barking at 412 oak st") == []
+    assert resident.texts("start") and resident.texts("dog barking at 412 oak st")
+
+
+class Caller:
+    def __init__(self, base: str) -> None:
+        self.base, self.phone, self.turn = base, _phone(), 0
+        self.call_sid = f"CA{random.getrandbits(120):030x}"
+
+    def hears(self, speech: str | None = None) -> ET.Element:
+        params = {
+            "CallSid": self.call_sid,
+            "From": self.phone,
+            "To": KELLOGG_LINE,
+            "CallStatus": "in-progress",
+        }
+        if speech is not None:
+            params["SpeechResult"] = speech
+        path = "/webhooks/voice/webhook" + (f"?turn={self.turn}&silences=0" if self.turn else "")
+        status, text = post(self.base, path, params)
+        assert status == 200, text
+        root = ET.fromstring(text)
+        gather = root.find("Gather")
+        if gather is not None:
+            self.turn = int(gather.get("action").split("turn=")[1].split("&")[0])
+        return root
+
+    def says(self, speech: str) -> list[str]:
+        self.last = self.hears(speech)
+        return [" ".join(s.text or "" for s in self.last.iter("Say"))]
+
+
+def test_a_call_files_a_verbal_bite_complaint_pages_the_officer_and_texts_the_caller(line) -> None:
+    caller = Caller(line["base"])
+    greeting = caller.hears()
+    assert greeting.find("Gather").get("input") == "speech"
+    replies = caller.says("uh a dog just bit my son at the park on main street hes bleeding")
+    assert "911" in replies[0]
+    answers = {"when did": "about twenty minutes ago", "kind of animal": "a dog", "look like": "big black dog",
+               "owner": "i dont know", "vaccinated": "not sure", "your name": "Sam Lee",
+               "where is this": "the park on main street", "who was bitten": "my son", "skin broken": "yes"}  # fmt: skip
+    _answer_until_read_back(caller.says, replies, answers)
+    [spoken] = caller.says("yes")
+    assert [child.tag for child in caller.last][-1] == "Hangup" and caller.last.find("Gather") is None
+    assert "two verbal complaints within two months" in spoken
+    reference = "-".join(
+        part.replace(" ", "") for part in spoken.split("reference is ")[1].split(".")[0].split(", ")
+    )
+    detail = line["cases"].get_complaint(reference)
+    assert (detail.type, detail.channel, detail.form, detail.urgent) == ("bite", "voice", "verbal", True)
+    assert detail.complainant_contact == caller.phone
+
+    now = [datetime.now(timezone.utc)]
+    outbox, standin = OutboxService(line["factory"], clock=lambda: now[0]), line["standin"]
+    sender = TwilioSender(ACCOUNT_SID, TOKEN, standin.base_url, timeout=5)
+    standin.fail_next(1, status=500)  # Twilio hiccups once: the worker retries later, nothing lost
+    worker = OutboxWorker(outbox, sender)
+    worker.run_once(sweep=True)
+    rows = {r.idempotency_key: r for r in outbox.messages([f"page:{reference}", f"confirm:{reference}"])}
+    assert set(rows) == {f"page:{reference}", f"confirm:{reference}"}  # the channel queued both at filing
+    assert sorted(r.status for r in rows.values()) == ["pending", "sent"]
+    now[0] = max(r.next_attempt_at for r in rows.values())  # when the retry is due
+    worker.run_once(sweep=True)
+    sent = [(r.form["To"], r.form["Body"]) for r in standin.accepted if reference in r.form["Body"]]
+    assert sorted(to for to, _ in sent) == sorted(["+15075550199", caller.phone])
+    assert all(r.status == "sent" for r in outbox.messages(list(rows)))
