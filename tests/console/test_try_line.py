@@ -1,0 +1,243 @@
+"""'Try the line' signs each message exactly as Twilio does and shows the webhook's TwiML replies.
+
+The first tests run against a stand-in webhook on 127.0.0.1 that checks the signature with Twilio's own
+RequestValidator; the last one goes through the real SMS channel on a running Rasa server and action
+server, ending in a filed complaint (it skips when the channel or the trained model is missing).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+import pytest
+from twilio.request_validator import RequestValidator
+
+from bot.cases.db import migrate
+from bot.console.app import create_app
+from bot.console.try_line import WEBHOOK_PATH
+from bot.settings import Settings
+from tests.console.conftest import PASSWORD, csrf_from, sign_in
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL = ROOT / "models" / "intake.tar.gz"
+KELLOGG_LINE = "+15075550158"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StandInWebhook:
+    """Answers like the SMS channel: 403 without a valid signature, else TwiML echoing the text."""
+
+    def __init__(self, public_base_url: str, token: str) -> None:
+        self.received: list[dict[str, str]] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"])).decode()
+                params = dict(parse_qsl(body, keep_blank_values=True))
+                valid = RequestValidator(token).validate(
+                    public_base_url + self.path, params, self.headers.get("X-Twilio-Signature", "")
+                )
+                if self.path != WEBHOOK_PATH or not valid:
+                    self.send_response(403)
+                    self.end_headers()
+                    return
+                outer.received.append(params)
+                twiml = (
+                    '<?xml version="1.0" encoding="UTF-8"?><Response>'
+                    f"<Message>Got it: {params['Body']}</Message><Message>Where is this?</Message></Response>"
+                )
+                self.send_response(200)
+                self.send_header("Content-Type", "text/xml")
+                self.end_headers()
+                self.wfile.write(twiml.encode())
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def webhook(settings):
+    stand_in = StandInWebhook(settings.public_base_url, settings.twilio_auth_token)
+    yield stand_in
+    stand_in.close()
+
+
+def client_for(settings: Settings, clock, **changes):
+    from fastapi.testclient import TestClient
+
+    app = create_app(Settings(**{**settings.dict(), **changes}), clock=clock)
+    app.state.console.accounts.create_user("clerk", PASSWORD, "clerk")
+    # https: production session cookies are Secure
+    client = TestClient(app, base_url="https://testserver", follow_redirects=False)
+    sign_in(client, "clerk")
+    return client
+
+
+def send(client, body: str, **fields: str):
+    data = {
+        "csrf_token": csrf_from(client, "/try"),
+        "from": "(507) 555-0123",
+        "to": KELLOGG_LINE,
+        "body": body,
+    }
+    return client.post("/try", data={**data, **fields})
+
+
+def test_a_message_is_signed_like_twilio_and_the_replies_shown(settings, clock, webhook) -> None:
+    client = client_for(settings, clock, rasa_url=webhook.url)
+    send(client, "dog barking at 412 oak st", media_url="https://media.example/p.jpg")
+    [params] = webhook.received
+    assert (params["From"], params["To"], params["Body"]) == (
+        "+15075550123",
+        KELLOGG_LINE,
+        "dog barking at 412 oak st",
+    )
+    assert params["MessageSid"].startswith("MM") and params["NumMedia"] == "1"
+    assert params["MediaUrl0"] == "https://media.example/p.jpg"
+    assert "ToZip" in params and params["ToZip"] == ""  # blank fields are sent (and signed) as Twilio does
+    page = client.get("/try").text
+    assert "Got it: dog barking at 412 oak st" in page and "Where is this?" in page
+    send(client, "412 oak st")
+    assert len({p["MessageSid"] for p in webhook.received}) == 2  # each text its own message id
+    assert client.get("/try").text.count('class="bubble resident"') == 2
+
+
+def test_a_signature_the_webhook_rejects_is_explained(settings, clock, webhook) -> None:
+    client = client_for(settings, clock, rasa_url=webhook.url, twilio_auth_token="another-token")
+    send(client, "hello")
+    assert webhook.received == []
+    assert "refused the signature" in client.get("/try").text
+
+
+def test_an_unreachable_assistant_is_explained(settings, clock) -> None:
+    client = client_for(settings, clock, rasa_url=f"http://127.0.0.1:{free_port()}")
+    send(client, "hello")
+    assert "Could not reach the assistant" in client.get("/try").text
+
+
+def test_try_the_line_is_off_in_production(settings, clock, webhook) -> None:
+    client = client_for(
+        settings, clock, rasa_url=webhook.url, environment="production", session_secret="p" * 40
+    )
+    send(client, "hello")
+    assert webhook.received == []
+
+
+# ---- through the real SMS channel -------------------------------------------------------------
+
+
+def _wait_until_up(url: str, processes: list[subprocess.Popen], timeout_s: float = 240) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for process in processes:
+            if process.poll() is not None:
+                raise RuntimeError(f"a server exited early with status {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(1)
+    raise TimeoutError(f"{url} did not come up in {timeout_s}s")
+
+
+@pytest.fixture(scope="module")
+def real_line(tmp_path_factory):
+    if not (ROOT / "integrations" / "twilio_sms.py").exists():
+        pytest.skip("integrations/twilio_sms.py (the SMS webhook, issue 4) does not exist yet")
+    if not MODEL.exists():
+        pytest.skip(f"{MODEL} is missing: run `make train` (make test does)")
+    work = tmp_path_factory.mktemp("line")
+    database_url = f"sqlite:///{work / 'cases.db'}"
+    migrate(database_url)
+    rasa_port, actions_port = free_port(), free_port()
+    (work / "endpoints.yml").write_text(
+        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
+    )
+    (work / "credentials.yml").write_text("rest:\nintegrations.twilio_sms.TwilioSmsInput: {}\n")
+    settings = Settings(
+        environment="test",
+        database_url=database_url,
+        session_secret="s" * 40,
+        public_base_url="http://line.example",
+        twilio_auth_token="real-line-token",
+        rasa_url=f"http://127.0.0.1:{rasa_port}",
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "RASA_TELEMETRY_ENABLED": "false", "DATABASE_URL": database_url,
+           "PUBLIC_BASE_URL": settings.public_base_url, "TWILIO_AUTH_TOKEN": settings.twilio_auth_token,
+           "ENVIRONMENT": "test", "TWILIO_API_BASE_URL": "http://127.0.0.1:9"}  # fmt: skip
+    rasa = str(Path(sys.executable).parent / "rasa")
+    log = (work / "servers.log").open("w")
+    processes = [
+        subprocess.Popen([rasa, "run", "actions", "--actions", "actions", "--port", str(actions_port)],
+                         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT),
+        subprocess.Popen([rasa, "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
+                          str(work / "endpoints.yml"), "--credentials", str(work / "credentials.yml")],
+                         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT),
+    ]  # fmt: skip
+    try:
+        _wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
+        _wait_until_up(f"http://127.0.0.1:{rasa_port}/", processes)
+        yield settings
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
+        log.close()
+
+
+ANSWERS = {
+    "since when": "since about 10pm",
+    "how often": "every night",
+    "time of day": "night",
+    "your name": "my name is Jane Doe",
+    "kind of animal": "a dog",
+    "where": "412 oak st",
+}
+
+
+def test_a_text_through_the_real_sms_webhook_files_a_written_complaint(real_line, clock) -> None:
+    from datetime import datetime, timezone
+
+    clock.now = datetime.now(timezone.utc)
+    client = client_for(real_line, clock)
+    send(client, "the dog at 412 oak st has been barking since 10pm")
+    for _ in range(8):
+        turns = re.findall(
+            r'class="bubble line"><span class="sr-only">line: </span>([^<]*)<', client.get("/try").text
+        )
+        assert turns, client.get("/try").text
+        last = turns[-1].lower()
+        if "reply yes" in last:
+            break
+        send(client, next((answer for question, answer in ANSWERS.items() if question in last), "yes"))
+    send(client, "yes")
+    page = client.get("/try").text
+    match = re.search(r'<ul id="filed"><li><a href="/complaints/(KEL-\d{4}-\d{5})"', page)
+    assert match, page
+    detail = client.app.state.console.cases.get_complaint(match.group(1))
+    assert (detail.channel, detail.form, detail.complainant_contact) == ("sms", "written", "+15075550123")
