@@ -48,6 +48,7 @@ CHANNEL = "voice"
 WEBHOOK_PATH = "/webhooks/voice/webhook"
 MAX_SILENCES = 2  # the second silence in a row ends the call
 MAX_TURNS = 40  # a hard end, whatever happens
+IN_PROGRESS_WAIT_S = 10.0
 VOICE = "Polly.Joanna"
 LANGUAGE = "en-US"
 ENDING_RESPONSES = ("utter_goodbye", "utter_report_cancelled")
@@ -204,7 +205,7 @@ class TwilioVoiceInput(InputChannel):
         if claim.state is ClaimState.DONE and claim.reply_twiml:
             return claim.reply_twiml
         if claim.state is ClaimState.IN_PROGRESS:
-            return goodbye(FAILURE_SPEECH)
+            return await self._wait_for_reply(key)
         try:
             reply = await self._turn(
                 pack, city_number, call_sid, turn, silences, params, on_new_message, agent
@@ -214,6 +215,19 @@ class TwilioVoiceInput(InputChannel):
             reply = goodbye(FAILURE_SPEECH)
         await asyncio.to_thread(state.inbound.complete_request, CHANNEL, key, reply)
         return reply
+
+    @staticmethod
+    async def _wait_for_reply(key: str) -> str:
+        """A retry that arrives while the first delivery is still being answered gets that answer."""
+        state = channel_state()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + IN_PROGRESS_WAIT_S
+        while loop.time() < deadline:
+            await asyncio.sleep(0.2)
+            stored = await asyncio.to_thread(state.inbound.reply_for, CHANNEL, key)
+            if stored is not None:
+                return stored
+        return goodbye(FAILURE_SPEECH)
 
     async def _turn(
         self,

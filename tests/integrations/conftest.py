@@ -3,6 +3,7 @@ a scripted stand-in for the assistant, a migrated SQLite database and the real r
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -57,9 +58,11 @@ class ScriptedAssistant:
 
     replies: list[list[dict[str, Any]]] = field(default_factory=list)
     messages: list[Any] = field(default_factory=list)
+    delay_s: float = 0.0  # thinking time, so a second delivery can arrive meanwhile
 
     async def __call__(self, message: Any) -> None:
         self.messages.append(message)
+        await asyncio.sleep(self.delay_s)
         for reply in self.replies.pop(0) if self.replies else [{"text": "What is happening, and where?"}]:
             await message.output_channel.send_response(message.sender_id, dict(reply))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
@@ -110,6 +111,18 @@ async def test_a_retried_delivery_is_processed_once_and_gets_the_same_reply(line
     assert len(assistant.messages) == 1
     third = await webhook.post(PATH, sms("412 oak st", sid="SMnext"))
     assert messages(third) == ["a second answer"] and len(assistant.messages) == 2
+
+
+async def test_a_retry_arriving_during_processing_waits_for_the_same_reply(line) -> None:
+    webhook, assistant = line
+    assistant.delay_s = 1.0
+    assistant.replies = [[{"text": "Where is this?"}], [{"text": "processed twice"}]]
+    first, second = await asyncio.gather(
+        webhook.post(PATH, sms("dog barking", sid="SMrace")),
+        webhook.post(PATH, sms("dog barking", sid="SMrace")),
+    )
+    assert messages(first) == messages(second) == ["Where is this?"]
+    assert len(assistant.messages) == 1
 
 
 async def test_stop_opts_out_until_start(line, stores) -> None:
