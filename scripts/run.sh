@@ -18,8 +18,14 @@ pids+=($!)
 # the outbox worker: confirmation texts and pages to the officer on call, with retries (bot.notify)
 .venv/bin/python -m bot.notify worker >var/log/outbox.log 2>&1 &
 pids+=($!)
+# the clerk console and Open311 API (bot.console); first say how to sign in (dev: a one-time admin password)
+CONSOLE_PORT="${CONSOLE_PORT:-8000}"
+export CONSOLE_PORT
+sign_in=$(.venv/bin/python -m bot.console first-run)
+.venv/bin/python -m bot.console >var/log/console.log 2>&1 &
+pids+=($!)
 
-echo "starting: action server on :$ACTIONS_PORT, Rasa server on :$RASA_PORT, outbox worker (logs in var/log/)"
+echo "starting: action server on :$ACTIONS_PORT, Rasa server on :$RASA_PORT, outbox worker, console on :$CONSOLE_PORT (logs in var/log/)"
 for _ in $(seq 1 180); do
   if curl -fsS "http://localhost:$RASA_PORT/status" >/dev/null 2>&1; then break; fi
   for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null || { echo "a process exited; see var/log/"; exit 1; }; done
@@ -34,6 +40,10 @@ Ready.
   Twilio voice webhook        http://localhost:$RASA_PORT/webhooks/voice/webhook
   Outbox worker               sends queued texts via ${TWILIO_API_BASE_URL:-the Twilio REST API} (var/log/outbox.log)
   Case database               ${DATABASE_URL:-sqlite:///var/cases.db}
+  Clerk console               http://localhost:$CONSOLE_PORT/   (Try the line: /try)
+  Open311 GeoReport v2        http://localhost:$CONSOLE_PORT/open311/v2/services.json?jurisdiction_id=kellogg
+
+$sign_in
 
 Talk to the assistant from another terminal:
   .venv/bin/python scripts/talk.py                 (Kellogg; --jurisdiction freeport for Freeport)

@@ -15,6 +15,7 @@ import sys
 from bot.cases.db import make_engine, make_session_factory, migrate
 from bot.console.accounts import AccountError, AccountService
 from bot.console.models import ROLES
+from bot.jurisdictions import load_packs
 from bot.settings import get_settings
 
 
@@ -43,6 +44,19 @@ def bootstrap_admin(accounts: AccountService, production: bool) -> str | None:
     return password
 
 
+def first_run_message(accounts: AccountService, production: bool, url: str) -> str:
+    """How to sign in: a one-time admin password on a fresh development database, else what to run."""
+    password = bootstrap_admin(accounts, production)
+    if password:
+        return (
+            f"First run: sign in at {url} as 'admin' with the one-time password {password}\n"
+            "  (printed once, development only; change it: .venv/bin/python -m bot.console set-password admin)"
+        )
+    if accounts.count_users() == 0:
+        return "No console users yet. Create the first: .venv/bin/python -m bot.console create-user --role admin NAME"
+    return f"Sign in at {url} (new users: .venv/bin/python -m bot.console create-user --role clerk NAME)"
+
+
 def serve() -> int:
     import uvicorn
 
@@ -51,20 +65,8 @@ def serve() -> int:
     settings = get_settings()
     migrate(settings.database_url)
     app = create_app(settings)
-    accounts = app.state.console.accounts
-    password = bootstrap_admin(accounts, settings.is_production)
     url = f"http://{settings.console_host}:{settings.console_port}/"
-    if password:
-        print(f"\nFirst run: sign in at {url} as 'admin' with the one-time password {password}")
-        print(
-            "(change it: python -m bot.console set-password admin; this is printed once, in development only)\n"
-        )
-    elif accounts.count_users() == 0:
-        print(
-            "\nNo console users yet. Create the first: python -m bot.console create-user --role admin NAME\n"
-        )
-    else:
-        print(f"\nConsole at {url} (Open311 at {url}open311/v2/)\n")
+    print(first_run_message(app.state.console.accounts, settings.is_production, url), flush=True)
     uvicorn.run(app, host=settings.console_host, port=settings.console_port, log_level="warning")
     return 0
 
@@ -83,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     reset.add_argument("--password-stdin", action="store_true")
     key = commands.add_parser("create-api-key", help="create an Open311 API key (printed once)")
     key.add_argument("name", help="who holds it, e.g. 'Wabasha County dispatch'")
-    key.add_argument("--jurisdiction", help="limit the key to one city (default: all)")
+    key.add_argument(
+        "--jurisdiction", choices=sorted(load_packs()), help="limit the key to one city (default: all)"
+    )
+    commands.add_parser("first-run", help="say how to sign in the first time (creates the development admin)")
     args = parser.parse_args(argv)
 
     if args.command is None:
@@ -97,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "set-password":
             accounts.set_password(args.username, _password(args.password_stdin))
             print(f"password set for {args.username}")
+        elif args.command == "first-run":
+            settings = get_settings()
+            url = f"http://localhost:{settings.console_port}/"
+            print(first_run_message(accounts, settings.is_production, url))
         elif args.command == "create-api-key":
             client, plain = accounts.create_api_key(args.name, args.jurisdiction)
             print(f"API key for {client.name} (shown once, keep it secret):\n{plain}")
