@@ -27,6 +27,12 @@ log = logging.getLogger(__name__)
 
 FOLLOW_UP_WINDOW = timedelta(days=2)  # how far back the sweep looks for filings without their texts
 _TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
+_STATUS_WORDS = {
+    "new": "received and waiting for the clerk's review",
+    "accepted": "accepted by the clerk",
+    "rejected": "closed by the clerk",
+    "duplicate": "merged with an earlier report",
+}
 
 
 def _utc_now() -> datetime:
@@ -211,6 +217,32 @@ class OutboxService:
                 complaint_reference=complaint.reference,
             )
         return queued
+
+    def queue_status_text(self, reference: str) -> bool:
+        """Tell the resident by text where their complaint stands now (e.g. after the clerk's review).
+        One text per complaint and status; nothing for anonymous-by-channel (REST) or unknown numbers."""
+        with self._transaction() as session:
+            row = session.execute(
+                select(Complaint.jurisdiction, Complaint.status, Complainant.contact_key)
+                .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
+                .where(Complaint.reference == reference)
+            ).one_or_none()
+            if row is None:
+                raise LookupError("no complaint with that reference")
+            if not row.contact_key or not row.contact_key.startswith("+"):
+                return False
+            pack = get_pack(row.jurisdiction)
+            words = _STATUS_WORDS.get(row.status, row.status)
+            return self.enqueue_in(
+                session,
+                key=f"status:{reference}:{row.status}",
+                purpose="status",
+                jurisdiction=pack.code,
+                to_number=row.contact_key,
+                from_number=pack.phone_numbers[0],
+                body=f"{pack.name} animal line: your report {reference} is {words}."[:320],
+                complaint_reference=reference,
+            )
 
     # ---- the worker's side ---------------------------------------------------------------------
 

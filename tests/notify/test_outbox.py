@@ -208,3 +208,16 @@ def test_the_sweep_queues_follow_ups_a_crashed_channel_never_queued(outbox, case
     assert outbox.sweep_follow_ups() == 0
     pages = {r.complaint_reference: r.to_number for r in outbox.messages()}
     assert pages == {first: "+15075550199", second: "+13205550199"}
+
+
+def test_a_status_text_goes_once_per_status_and_only_to_a_phone(outbox, cases, make_report) -> None:
+    by_text = _file(cases, make_report)
+    by_rest = _file(cases, make_report, channel="rest", complainant_contact="rest:dev-sender")
+    assert outbox.queue_status_text(by_text) is True
+    assert outbox.queue_status_text(by_text) is False
+    assert outbox.queue_status_text(by_rest) is False
+    cases.accept(by_text, by="clerk1")
+    assert outbox.queue_status_text(by_text) is True
+    bodies = [(r.to_number, r.body) for r in outbox.messages()]
+    assert [to for to, _ in bodies] == [RESIDENT, RESIDENT]
+    assert "waiting for the clerk" in bodies[0][1] and "accepted by the clerk" in bodies[1][1]
