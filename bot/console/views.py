@@ -8,9 +8,10 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import NoReturn
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 
 from bot.cases.errors import CaseError, ComplaintNotFound, InvalidQuery, SubjectNotFound
@@ -76,9 +77,7 @@ def _pack_or_404(code: str) -> Pack:
         raise_not_found()
 
 
-def raise_not_found() -> None:
-    from fastapi import HTTPException
-
+def raise_not_found() -> NoReturn:
     raise HTTPException(status_code=404)
 
 
@@ -286,12 +285,6 @@ def complaint_page(request: Request, reference: str, user: StaffUser = reader) -
         received_local=detail.received.astimezone(pack.tz).replace(tzinfo=None).isoformat(timespec="minutes"),
         today=ctx.today(pack),
     )
-
-
-@dataclass(frozen=True)
-class _Action:
-    name: str
-    done: str
 
 
 @router.post("/complaints/{reference}/{action}")

@@ -83,3 +83,14 @@ def test_create_user_command_reads_the_password_from_stdin(settings, accounts, m
     assert accounts.authenticate("kim", "short") is None
     printed_key = output.out.strip().splitlines()[-1]
     assert accounts.api_client(printed_key).jurisdiction == "kellogg"
+
+
+def test_first_run_message_gives_a_working_password_in_development_and_a_command_in_production(
+    accounts,
+) -> None:
+    production = console_cli.first_run_message(accounts, production=True, url="http://console/")
+    assert "create-user --role admin" in production and accounts.count_users() == 0
+    development = console_cli.first_run_message(accounts, production=False, url="http://console/")
+    password = development.split("one-time password ")[1].split()[0]
+    assert accounts.authenticate("admin", password).role == "admin"
+    assert "password" not in console_cli.first_run_message(accounts, production=False, url="http://console/")
