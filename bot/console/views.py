@@ -13,10 +13,12 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.datastructures import FormData
 
 from bot.cases.errors import CaseError, ComplaintNotFound, InvalidQuery, SubjectNotFound
 from bot.cases.models import COMPLAINT_TYPES, FORMS, STATUSES
 from bot.cases.report import BiteDetails, Report
+from bot.cases.service import AuditRecord, ComplaintDetail, NoticeRecord
 from bot.console import try_line
 from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext, console_context
@@ -65,8 +67,8 @@ def back_to(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
-def _text(form: object, name: str) -> str:
-    value = form.get(name)  # type: ignore[attr-defined]
+def _text(form: FormData, name: str) -> str:
+    value = form.get(name)
     return value.strip() if isinstance(value, str) else ""
 
 
@@ -279,12 +281,20 @@ def complaint_page(request: Request, reference: str, user: StaffUser = reader) -
         notice_kinds=notice_kinds_for(pack, counted, detail),
         quarantine=quarantine,
         suggested_subjects=suggested_subjects,
-        audit=ctx.cases.audit_trail("complaint", detail.reference),
+        audit=_history(ctx, detail.reference, issued),
         types=COMPLAINT_TYPES,
         forms=FORMS,
         received_local=detail.received.astimezone(pack.tz).replace(tzinfo=None).isoformat(timespec="minutes"),
         today=ctx.today(pack),
     )
+
+
+def _history(ctx: ConsoleContext, reference: str, notices: list[NoticeRecord]) -> list[AuditRecord]:
+    """The complaint's audit entries with those of its notices, oldest first (notices are audited on their own)."""
+    entries = list(ctx.cases.audit_trail("complaint", reference))
+    for notice in notices:
+        entries += ctx.cases.audit_trail("notice", str(notice.id))
+    return sorted(entries, key=lambda entry: entry.at)
 
 
 @router.post("/complaints/{reference}/{action}")
@@ -336,17 +346,17 @@ async def complaint_action(
     return back_to(page)
 
 
-def _edits(form: object, detail: object) -> dict[str, object]:
-    pack = get_pack(detail.jurisdiction)  # type: ignore[attr-defined]
+def _edits(form: FormData, detail: ComplaintDetail) -> dict[str, object]:
+    pack = get_pack(detail.jurisdiction)
     changes: dict[str, object] = {}
     if _text(form, "type"):
         changes["type"] = _text(form, "type")
     for name in EDIT_TEXT_FIELDS:
-        if name in form:  # type: ignore[operator]
+        if name in form:
             changes[name] = _text(form, name) or (None if name != "location_text" else "")
     if _text(form, "received"):
         changes["received"] = _local_datetime(_text(form, "received"), pack)
-    changes["urgent"] = form.get("urgent") == "on"  # type: ignore[attr-defined]
+    changes["urgent"] = form.get("urgent") == "on"
     return changes
 
 

@@ -64,6 +64,8 @@ def test_first_complaint_letter_has_the_licence_deadline_and_chapter_58(
     subject_page = client.get(f"/subjects/{notice.subject_id}").text
     assert "letter issued" in subject_page
     assert long_day(license_by) in client.get("/deadlines").text
+    history = client.get(f"/complaints/{reference}").text
+    assert f"issued letter (notice {notice.id})" in history  # the notice shows in the complaint's history
 
 
 def test_citation_for_a_second_complaint_has_hearing_and_compliance_deadlines(
