@@ -75,8 +75,13 @@ def _facts(history: list[CountedComplaint], subject_id: int) -> list[ComplaintFa
     ]
 
 
-def subject_standing(cases: CaseService, pack: Pack, subject_id: int, today: date) -> SubjectStanding:
+def subject_standing(
+    cases: CaseService, pack: Pack, subject_id: int, today: date, *, as_if: CountedComplaint | None = None
+) -> SubjectStanding:
+    """The subject's standing on `today`; `as_if` adds a complaint not yet accepted, to show how it would count."""
     history = cases.subject_complaints(subject_id)
+    if as_if is not None:
+        history = sorted([*history, as_if], key=lambda c: (c.received, c.id))
     facts = _facts(history, subject_id)
     if pack.rules == "kellogg":
         return _kellogg(pack, facts, subject_id, today)

@@ -18,7 +18,7 @@ from starlette.datastructures import FormData
 from bot.cases.errors import CaseError, ComplaintNotFound, InvalidQuery, SubjectNotFound
 from bot.cases.models import COMPLAINT_TYPES, FORMS, STATUSES
 from bot.cases.report import BiteDetails, Report
-from bot.cases.service import AuditRecord, ComplaintDetail, NoticeRecord
+from bot.cases.service import AuditRecord, ComplaintDetail, CountedComplaint, NoticeRecord
 from bot.console import try_line
 from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext, console_context
@@ -248,6 +248,13 @@ def complaint_page(request: Request, reference: str, user: StaffUser = reader) -
     counted = (
         next((row for row in standing.rows if row.reference == detail.reference), None) if standing else None
     )
+    would_count = None
+    if standing is not None and counted is None and detail.status == "new":
+        # how it would count if accepted now: the same engine over the history with this complaint added
+        as_if = CountedComplaint(detail.id, detail.reference, detail.subject_id, detail.received, detail.form,
+                                 detail.type, not detail.anonymous)  # fmt: skip
+        preview = subject_standing(ctx.cases, pack, detail.subject_id, ctx.today(pack), as_if=as_if)
+        would_count = next((row for row in preview.rows if row.reference == detail.reference), None)
     issued = ctx.cases.notices(reference=detail.reference)
     quarantine = None
     if detail.bite is not None:
@@ -277,6 +284,7 @@ def complaint_page(request: Request, reference: str, user: StaffUser = reader) -
         subject=subject,
         standing=standing,
         counted=counted,
+        would_count=would_count,
         notices=issued,
         notice_kinds=notice_kinds_for(pack, counted, detail),
         quarantine=quarantine,

@@ -77,6 +77,13 @@ def test_accepting_changes_the_standing_on_the_household_page(signed_in, cases, 
 
     clock.now = datetime(2026, 3, 21, 12, 0, tzinfo=CHICAGO)
     second = cases.file_complaint(make_report(received=datetime(2026, 3, 20, 10, 0, tzinfo=CHICAGO)))
+    assert (
+        'it would count as <strong id="would-count">second</strong>'
+        in client.get(f"/complaints/{second}").text
+    )
+    assert "First complaint" in text_of(
+        client.get(f"/subjects/{subject_id}").text
+    )  # a preview changes nothing
     post(client, f"/complaints/{second}/accept")
     page = text_of(client.get(f"/subjects/{subject_id}").text)
     assert "Second complaint" in page
