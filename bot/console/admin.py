@@ -18,8 +18,11 @@ admin_only = Depends(require())
 
 @router.get("", response_class=HTMLResponse)
 def admin_page(request: Request, user: StaffUser = admin_only) -> HTMLResponse:
+    return _admin_page(request)
+
+
+def _admin_page(request: Request, new_key: dict[str, str] | None = None) -> HTMLResponse:
     accounts = console_context(request).accounts
-    new_key = request.session.pop("new_api_key", None)  # shown once, right after it is made
     return render(
         request,
         "admin.html",
@@ -69,8 +72,8 @@ async def create_api_key(request: Request, user: StaffUser = admin_only) -> Resp
     except AccountError as error:
         flash(request, f"Not created: {error}", "error")
         return back_to("/admin")
-    request.session["new_api_key"] = {"name": client.name, "key": key}
-    return back_to("/admin")
+    # shown once, in this response only: never stored, not even in the session cookie
+    return _admin_page(request, new_key={"name": client.name, "key": key})
 
 
 @router.post("/api-keys/{key_id}/revoke")

@@ -162,3 +162,20 @@ def test_post_needs_a_valid_key_a_location_and_the_required_attributes(client, c
         403,
     )
     assert cases.count_complaints() == 0
+
+
+def test_an_admin_issues_a_key_in_the_console_shown_once_and_usable(
+    signed_in, client, cases, make_report
+) -> None:
+    import re
+
+    from tests.console.conftest import csrf_from
+
+    cases.file_complaint(make_report())
+    admin = signed_in("admin")
+    page = admin.post("/admin/api-keys", data={"csrf_token": csrf_from(admin, "/admin"), "name": "Dispatch",
+                                               "jurisdiction": "kellogg"}).text  # fmt: skip
+    key = re.search(r'<code id="new-key">([^<]+)</code>', page).group(1)
+    assert key not in admin.get("/admin").text  # shown once
+    [item] = client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg&api_key={key}").json()
+    assert item["address"] == "412 Oak Street"
