@@ -233,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.model.exists():
         print(f"model not found: {args.model}", file=sys.stderr)
         return 2
+    args.model, args.data, args.out = args.model.resolve(), args.data.resolve(), args.out.resolve()
+    # SpacyNLP loads `models/spacy_intake` relative to the working directory, as `rasa run` does from the root.
+    os.chdir(ROOT)
     examples = load_examples(args.data)
     texts = [e.text for e in examples]
     parsed, timings = parse_with_model(args.model, texts)

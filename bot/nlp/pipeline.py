@@ -45,6 +45,12 @@ NOT_STREET_NAMES = sorted(
 )
 
 
+NUMBER_WORDS = (
+    "zero oh one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred"
+).split()
+
+
 def _ordinal_suffix(number: int) -> str:
     if number % 100 in (11, 12, 13):
         return "th"
@@ -128,6 +134,9 @@ def _location_patterns() -> list[dict[str, Any]]:
     sequences += _sequences([[number]], opt_direction, typed_name, opt_direction, unit)
     sequences += _sequences([[number]], opt_direction, known_distinctive, opt_direction, unit)
     sequences += _sequences([[number]], roads, opt_direction)
+    # Speech-to-text spells numbers out: "four twelve oak street", "twenty one hundred main street"
+    spoken_number = [{"LOWER": {"IN": list(NUMBER_WORDS)}, "OP": "+"}]
+    sequences += _sequences([spoken_number], opt_direction, typed_name, opt_direction)
     # Oak St, N 3rd Ave, Main Street E, Highway 61
     sequences += _sequences(opt_direction, typed_name, opt_direction)
     sequences += roads

@@ -39,6 +39,7 @@ def entities(nlp, text: str) -> list[tuple[str, str]]:
         ("cows out on county road 18", [("animal", "cows"), ("location", "county road 18")]),
         ("the owner is bob at 414 oak", [("location", "414 oak")]),
         ("any update on KEL-2026-00042?", [("reference", "KEL-2026-00042")]),
+        ("uh the dog at four twelve oak street", [("animal", "dog"), ("location", "four twelve oak street")]),
     ],
 )
 def test_ruler_finds_entity_spans(nlp, text: str, expected: list[tuple[str, str]]) -> None:
