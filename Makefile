@@ -39,7 +39,8 @@ $(SPACY_MODEL)/meta.json: $(VENV)/.installed $(SPACY_INPUTS)
 train: $(MODEL) ## train the assistant (does nothing when data, domain and config are unchanged)
 
 $(MODEL): $(VENV)/.installed $(SPACY_MODEL)/meta.json $(TRAINING_INPUTS)
-	$(RASA) train --fixed-model-name intake --out models --quiet
+	@# --force: Rasa's cache tracks the spaCy model by path, not content; make decides when to train
+	$(RASA) train --force --fixed-model-name intake --out models --quiet
 	touch $@
 
 migrate: $(VENV)/.installed ## create or upgrade the case database (DATABASE_URL, default var/cases.db)
@@ -57,8 +58,9 @@ test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa 
 eval: $(MODEL) ## NLU figures on the held-out set, beside a keyword baseline
 	$(PY) scripts/evaluate_nlu.py --model $(MODEL) --data tests/nlu/heldout.yml
 
-bench: $(VENV)/.installed ## database bench: 1,000,000 complaints in PostgreSQL
+bench: $(VENV)/.installed $(MODEL) ## benches: database (1,000,000 complaints in PostgreSQL); SMS webhook vs REST latency
 	$(PY) bench/cases_bench.py
+	$(PY) bench/sms_bench.py
 
 lint: $(VENV)/.installed ## ruff check and format check
 	$(VENV)/bin/ruff check .

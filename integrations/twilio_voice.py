@@ -201,7 +201,7 @@ class TwilioVoiceInput(InputChannel):
             return goodbye(FAILURE_SPEECH)
         key = f"{call_sid}:{turn}"
         state = channel_state()
-        claim = await asyncio.to_thread(state.inbound.claim_request, CHANNEL, key)
+        claim = state.inbound.claim_request(CHANNEL, key)  # on the loop, as in the SMS channel
         if claim.state is ClaimState.DONE and claim.reply_twiml:
             return claim.reply_twiml
         if claim.state is ClaimState.IN_PROGRESS:
@@ -213,7 +213,7 @@ class TwilioVoiceInput(InputChannel):
         except Exception:
             log.exception("voice turn %d of %s failed", turn, call_sid)
             reply = goodbye(FAILURE_SPEECH)
-        await asyncio.to_thread(state.inbound.complete_request, CHANNEL, key, reply)
+        state.inbound.complete_request(CHANNEL, key, reply)
         return reply
 
     @staticmethod

@@ -33,6 +33,9 @@ class ClaimState(enum.Enum):
 class Claim:
     state: ClaimState
     reply_twiml: str | None = None
+    # read in the same transaction when a phone is given (one database round per delivery, not three)
+    opted_out: bool = False
+    pending_photos: tuple[tuple[int, str], ...] = ()
 
 
 class InboundStore:
@@ -49,8 +52,9 @@ class InboundStore:
 
     # ---- processed deliveries ------------------------------------------------------------------
 
-    def claim_request(self, channel: str, key: str) -> Claim:
-        """Record a delivery before processing it; the unique key makes a retry find the first one."""
+    def claim_request(self, channel: str, key: str, phone: str | None = None) -> Claim:
+        """Record a delivery before processing it; the unique key makes a retry find the first one.
+        With `phone`, a new claim also says whether that number opted out and which photos await it."""
         now = self._clock()
         with self._transaction() as session:
             inserted = session.execute(
@@ -59,7 +63,7 @@ class InboundStore:
                 .on_conflict_do_nothing(index_elements=["channel", "request_key"])
             )
             if inserted.rowcount:
-                return Claim(ClaimState.NEW)
+                return self._new_claim(session, phone)
             row = session.execute(
                 select(ProcessedTwilioRequest).where(
                     ProcessedTwilioRequest.channel == channel, ProcessedTwilioRequest.request_key == key
@@ -69,8 +73,20 @@ class InboundStore:
                 return Claim(ClaimState.DONE, row.reply_twiml)
             if row.created_at < now - STALE_CLAIM:
                 row.created_at = now
-                return Claim(ClaimState.NEW)
+                return self._new_claim(session, phone)
             return Claim(ClaimState.IN_PROGRESS)
+
+    @staticmethod
+    def _new_claim(session: Session, phone: str | None) -> Claim:
+        if phone is None:
+            return Claim(ClaimState.NEW)
+        opted_out = session.get(SmsOptOut, phone) is not None
+        photos = session.execute(
+            select(PendingPhoto.id, PendingPhoto.url)
+            .where(PendingPhoto.phone == phone)
+            .order_by(PendingPhoto.id)
+        ).all()
+        return Claim(ClaimState.NEW, opted_out=opted_out, pending_photos=tuple((r.id, r.url) for r in photos))
 
     def reply_for(self, channel: str, key: str) -> str | None:
         with self._session_factory() as session:
@@ -80,13 +96,18 @@ class InboundStore:
                 )
             ).scalar_one_or_none()
 
-    def complete_request(self, channel: str, key: str, reply_twiml: str) -> None:
+    def complete_request(
+        self, channel: str, key: str, reply_twiml: str, delivered_photo_ids: Sequence[int] = ()
+    ) -> None:
+        """Store the reply for retries; photos this delivery carried into the conversation are done."""
         with self._transaction() as session:
             session.execute(
                 update(ProcessedTwilioRequest)
                 .where(ProcessedTwilioRequest.channel == channel, ProcessedTwilioRequest.request_key == key)
                 .values(reply_twiml=reply_twiml, completed_at=self._clock())
             )
+            if delivered_photo_ids:
+                session.execute(delete(PendingPhoto).where(PendingPhoto.id.in_(list(delivered_photo_ids))))
 
     def abandon_request(self, channel: str, key: str) -> None:
         """Processing failed: forget the claim so Twilio's retry is processed afresh."""
