@@ -52,7 +52,8 @@ run: $(MODEL) migrate ## set up and start the assistant (REST on :5005) and the 
 
 test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa test stories
 	$(RASA) data validate --quiet
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q -m browser
 	$(RASA) test core --model $(MODEL) --stories tests/stories --fail-on-prediction-errors --out var/results/core --quiet
 
 eval: $(MODEL) ## NLU figures on the held-out set, beside a keyword baseline

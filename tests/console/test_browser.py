@@ -21,9 +21,14 @@ from bot.settings import Settings
 from tests.console.conftest import ARTIFACTS, PASSWORD
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason=f"no chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
-)
+pytestmark = [
+    # run in a pytest process of their own (make test does): Playwright's sync API keeps an event loop
+    # running for the rest of the session, which breaks every later asyncio test
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(), reason=f"no chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
+    ),
+]
 
 
 @pytest.fixture(scope="module")
