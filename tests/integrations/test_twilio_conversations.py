@@ -189,11 +189,15 @@ class Caller:
         self.base, self.phone, self.turn = base, _phone(), 0
         self.call_sid = f"CA{random.getrandbits(120):030x}"
 
+    def hears_on(self, number: str) -> ET.Element:
+        self.number = number
+        return self.hears()
+
     def hears(self, speech: str | None = None) -> ET.Element:
         params = {
             "CallSid": self.call_sid,
             "From": self.phone,
-            "To": KELLOGG_LINE,
+            "To": getattr(self, "number", KELLOGG_LINE),
             "CallStatus": "in-progress",
         }
         if speech is not None:
@@ -246,3 +250,22 @@ def test_a_call_files_a_verbal_bite_complaint_pages_the_officer_and_texts_the_ca
     sent = [(r.form["To"], r.form["Body"]) for r in standin.accepted if reference in r.form["Body"]]
     assert sorted(to for to, _ in sent) == sorted(["+15075550199", caller.phone])
     assert all(r.status == "sent" for r in outbox.messages(list(rows)))
+
+
+def test_every_call_starts_fresh_and_the_number_called_picks_the_city(line) -> None:
+    kellogg = Caller(line["base"])
+    kellogg.hears()
+    kellogg.says("theres a dog barking nonstop")  # then the caller hangs up mid-report
+    freeport = Caller(line["base"])
+    freeport.phone = kellogg.phone  # the same resident calls Freeport's line
+    root = freeport.hears_on("+13205550158")
+    assert "Freeport" in root.find("Gather/Say").text
+    replies = freeport.says("theres a loose dog running around")
+    answers = {"where is this": "corner of 3rd and elm", "look like": "brown lab with a red collar",
+               "still there": "no", "which way": "it ran north", "aggressive": "no", "your name": "skip"}  # fmt: skip
+    _answer_until_read_back(freeport.says, replies, answers)
+    [spoken] = freeport.says("yes")
+    assert "F R E" in spoken and "verbal complaints within two months" not in spoken
+    mine = line["cases"].complaints_for_contact("freeport", freeport.phone, 10)
+    assert [(c.type, c.reference[:4]) for c in mine] == [("at_large", "FRE-")]
+    assert line["cases"].complaints_for_contact("kellogg", kellogg.phone, 10) == []
