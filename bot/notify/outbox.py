@@ -180,14 +180,33 @@ class OutboxService:
                 select(Complaint, Complainant.contact_key)
                 .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
                 .where(
-                    Complaint.created_at >= since,
+                    Complaint.received >= since,  # indexed (ix_complaints_received); filings are recent
                     or_(Complaint.urgent.is_(True), Complaint.channel == "voice"),
                 )
                 .order_by(Complaint.id)
             ).all()
+            done = self._followed_up(session, [complaint.reference for complaint, _ in rows])
             for complaint, contact in rows:
+                # a complaint with one follow-up queued may still miss the other: only skip writes
+                # when nothing is missing for sure
+                if complaint.reference in done and not (complaint.urgent and complaint.channel == "voice"):
+                    continue
                 queued += self._follow_up(session, complaint, contact)
         return queued
+
+    @staticmethod
+    def _followed_up(session: Session, references: list[str]) -> set[str]:
+        """Which of these complaints already have a page or confirmation queued."""
+        if not references:
+            return set()
+        return set(
+            session.execute(
+                select(OutboxMessage.complaint_reference).where(
+                    OutboxMessage.complaint_reference.in_(references),
+                    OutboxMessage.purpose.in_(("page_on_call", "confirmation")),
+                )
+            ).scalars()
+        )
 
     def _follow_up(self, session: Session, complaint: Complaint, contact: str | None) -> int:
         pack = get_pack(complaint.jurisdiction)
