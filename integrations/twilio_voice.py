@@ -109,6 +109,7 @@ def gather(reply: VoiceResponse, pack: Pack, prompt: str, turn: int, silences: i
         speech_timeout="auto",
         timeout=6,
         language=LANGUAGE,
+        speech_model="phone_call",  # tuned for phone audio
         hints=speech_hints(pack),
         action_on_empty_result=True,
     )

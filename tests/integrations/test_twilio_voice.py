@@ -71,6 +71,7 @@ async def test_the_call_opens_with_a_speech_gather_with_hints_and_no_office_offe
     root = twiml(await webhook.post(PATH, call()))
     [gather] = root.findall("Gather")
     assert gather.get("input") == "speech" and gather.get("actionOnEmptyResult") == "true"
+    assert gather.get("speechModel") == "phone_call" and gather.get("language") == "en-US"
     assert gather.get("action").startswith(PATH) and next_turn(root) == {"turn": ["1"], "silences": ["0"]}
     hints = gather.get("hints").split(", ")
     assert {"dog", "pit bull", "Oak Street", "Belvidere Street"} <= set(hints)
