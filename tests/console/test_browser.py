@@ -26,7 +26,8 @@ pytestmark = [
     # running for the rest of the session, which breaks every later asyncio test
     pytest.mark.browser,
     pytest.mark.skipif(
-        not Path(CHROMIUM).exists(), reason=f"no chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
+        not Path(CHROMIUM).exists(),
+        reason=f"no chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)",
     ),
 ]
 
