@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -74,17 +75,15 @@ def sign(path: str, params: dict[str, str], token: str = AUTH_TOKEN, base: str =
 @dataclass
 class Webhook:
     base_url: str
-    client: httpx.AsyncClient
+    client: httpx.Client
 
-    async def post(
-        self, path: str, params: dict[str, str], signature: str | None | Callable[[], str] = "sign"
-    ) -> httpx.Response:
+    def post(self, path: str, params: dict[str, str], signature: str | None = "sign") -> httpx.Response:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
         if signature == "sign":
             headers["X-Twilio-Signature"] = sign(path, params)
         elif signature is not None:
-            headers["X-Twilio-Signature"] = str(signature)
-        return await self.client.post(self.base_url + path, content=urlencode(params), headers=headers)
+            headers["X-Twilio-Signature"] = signature
+        return self.client.post(self.base_url + path, content=urlencode(params), headers=headers)
 
 
 def _free_port() -> int:
@@ -93,27 +92,68 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class ServerThread:
+    """A Sanic server on its own event loop in its own thread: the tests stay synchronous, so they do
+    not depend on whatever event loop another test left running in the main thread."""
+
+    def __init__(self, app: Sanic, port: int) -> None:
+        self._app, self._port = app, port
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._server: Any = None
+        self._error: BaseException | None = None
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._server = self._loop.run_until_complete(
+                self._app.create_server(
+                    host="127.0.0.1", port=self._port, return_asyncio_server=True, access_log=False
+                )
+            )
+            self._loop.run_until_complete(self._server.startup())
+        except BaseException as error:  # reported by start()
+            self._error = error
+            self._ready.set()
+            return
+        self._ready.set()
+        self._loop.run_forever()
+
+    def start(self) -> None:
+        self._thread.start()
+        if not self._ready.wait(30) or self._error is not None:
+            raise RuntimeError(f"test server did not start: {self._error!r}")
+
+    def stop(self) -> None:
+        async def close() -> None:
+            self._server.close()
+            await self._server.wait_closed()
+
+        asyncio.run_coroutine_threadsafe(close(), self._loop).result(timeout=30)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=30)
+        self._loop.close()
+
+
 @pytest.fixture
-async def serve(twilio_env, monkeypatch) -> AsyncIterator[Callable[..., Any]]:
+def serve(twilio_env, monkeypatch) -> Iterator[Callable[..., Webhook]]:
     """serve(channel, assistant) -> Webhook: the channel's blueprint on a live Sanic server."""
     # Sanic rewrites its request handling once per app; test mode lets several apps share a process
     monkeypatch.setattr(Sanic, "test_mode", True)
-    started: list[Any] = []
-    client = httpx.AsyncClient(timeout=30)
+    started: list[ServerThread] = []
+    client = httpx.Client(timeout=30)
 
-    async def start(channel: Any, assistant: ScriptedAssistant) -> Webhook:
+    def start(channel: Any, assistant: ScriptedAssistant) -> Webhook:
         app = Sanic(f"twilio_test_{len(started)}_{id(channel)}")
         app.blueprint(channel.blueprint(assistant), url_prefix=f"/webhooks/{channel.name()}")
         port = _free_port()
-        server = await app.create_server(
-            host="127.0.0.1", port=port, return_asyncio_server=True, access_log=False
-        )
-        await server.startup()
+        server = ServerThread(app, port)
+        server.start()
         started.append(server)
         return Webhook(f"http://127.0.0.1:{port}", client)
 
     yield start
-    await client.aclose()
+    client.close()
     for server in started:
-        server.close()
-        await server.wait_closed()
+        server.stop()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
 import pytest
@@ -51,16 +51,16 @@ def messages(response) -> list[str]:
 
 
 @pytest.fixture
-async def line(serve):
+def line(serve):
     assistant = ScriptedAssistant()
-    webhook = await serve(TwilioSmsInput(), assistant)
+    webhook = serve(TwilioSmsInput(), assistant)
     return webhook, assistant
 
 
-async def test_a_signed_text_reaches_the_assistant_keyed_by_the_residents_number(line) -> None:
+def test_a_signed_text_reaches_the_assistant_keyed_by_the_residents_number(line) -> None:
     webhook, assistant = line
     assistant.replies = [[{"text": "Where is this?"}, {"text": "What kind of animal?"}]]
-    reply = await webhook.post(PATH, sms("dog barking nonstop", sid="SMa"))
+    reply = webhook.post(PATH, sms("dog barking nonstop", sid="SMa"))
     assert messages(reply) == ["Where is this?\n\nWhat kind of animal?"]
     [message] = assistant.messages
     assert (message.text, message.sender_id, message.input_channel, message.message_id) == (
@@ -73,9 +73,9 @@ async def test_a_signed_text_reaches_the_assistant_keyed_by_the_residents_number
     assert message.output_channel.name() == "sms"  # the domain's channel variations apply
 
 
-async def test_a_national_format_number_is_normalised_to_e164(line) -> None:
+def test_a_national_format_number_is_normalised_to_e164(line) -> None:
     webhook, assistant = line
-    await webhook.post(PATH, sms("hi", From="(507) 555-0123", To="507-555-0158"))
+    webhook.post(PATH, sms("hi", From="(507) 555-0123", To="507-555-0158"))
     assert assistant.messages[0].sender_id == RESIDENT
     assert assistant.messages[0].metadata["to"] == KELLOGG_LINE
 
@@ -93,88 +93,87 @@ async def test_a_national_format_number_is_normalised_to_e164(line) -> None:
         pytest.param(sign(PATH, sms("cat barking")), id="body changed"),
     ],
 )
-async def test_an_unsigned_or_forged_text_gets_403_and_touches_nothing(line, stores, signature) -> None:
+def test_an_unsigned_or_forged_text_gets_403_and_touches_nothing(line, stores, signature) -> None:
     webhook, assistant = line
-    reply = await webhook.post(PATH, sms("dog barking"), signature=signature)
+    reply = webhook.post(PATH, sms("dog barking"), signature=signature)
     assert reply.status_code == 403
     assert assistant.messages == []
     inbound, _ = stores
     assert inbound.reply_for("sms", "SM0001") is None  # not even recorded as processed
 
 
-async def test_a_retried_delivery_is_processed_once_and_gets_the_same_reply(line) -> None:
+def test_a_retried_delivery_is_processed_once_and_gets_the_same_reply(line) -> None:
     webhook, assistant = line
     assistant.replies = [[{"text": "Where is this?"}], [{"text": "a second answer"}]]
-    first = await webhook.post(PATH, sms("dog barking", sid="SMretry"))
-    again = await webhook.post(PATH, sms("dog barking", sid="SMretry"))
+    first = webhook.post(PATH, sms("dog barking", sid="SMretry"))
+    again = webhook.post(PATH, sms("dog barking", sid="SMretry"))
     assert again.text == first.text and messages(again) == ["Where is this?"]
     assert len(assistant.messages) == 1
-    third = await webhook.post(PATH, sms("412 oak st", sid="SMnext"))
+    third = webhook.post(PATH, sms("412 oak st", sid="SMnext"))
     assert messages(third) == ["a second answer"] and len(assistant.messages) == 2
 
 
-async def test_a_retry_arriving_during_processing_waits_for_the_same_reply(line) -> None:
+def test_a_retry_arriving_during_processing_waits_for_the_same_reply(line) -> None:
     webhook, assistant = line
     assistant.delay_s = 1.0
     assistant.replies = [[{"text": "Where is this?"}], [{"text": "processed twice"}]]
-    first, second = await asyncio.gather(
-        webhook.post(PATH, sms("dog barking", sid="SMrace")),
-        webhook.post(PATH, sms("dog barking", sid="SMrace")),
-    )
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        deliveries = [pool.submit(webhook.post, PATH, sms("dog barking", sid="SMrace")) for _ in range(2)]
+        first, second = (delivery.result(timeout=30) for delivery in deliveries)
     assert messages(first) == messages(second) == ["Where is this?"]
     assert len(assistant.messages) == 1
 
 
-async def test_stop_opts_out_until_start(line, stores) -> None:
+def test_stop_opts_out_until_start(line, stores) -> None:
     webhook, assistant = line
     inbound, _ = stores
-    assert messages(await webhook.post(PATH, sms("Stop.", sid="SM1"))) == []
+    assert messages(webhook.post(PATH, sms("Stop.", sid="SM1"))) == []
     assert inbound.is_opted_out(RESIDENT)
     for n, text in enumerate(["dog barking at 412 oak", "help", "yes please"]):
-        assert messages(await webhook.post(PATH, sms(text, sid=f"SMq{n}"))) == []
+        assert messages(webhook.post(PATH, sms(text, sid=f"SMq{n}"))) == []
     assert assistant.messages == []
-    [welcome] = messages(await webhook.post(PATH, sms("START", sid="SM2")))
+    [welcome] = messages(webhook.post(PATH, sms("START", sid="SM2")))
     assert "again" in welcome and not inbound.is_opted_out(RESIDENT)
-    await webhook.post(PATH, sms("dog barking at 412 oak", sid="SM3"))
+    webhook.post(PATH, sms("dog barking at 412 oak", sid="SM3"))
     assert [m.text for m in assistant.messages] == ["dog barking at 412 oak"]
 
 
 @pytest.mark.parametrize("word", ["STOPALL", "unsubscribe", "Cancel", "END", "quit"])
-async def test_every_twilio_stop_synonym_opts_out(line, stores, word) -> None:
+def test_every_twilio_stop_synonym_opts_out(line, stores, word) -> None:
     webhook, assistant = line
-    assert messages(await webhook.post(PATH, sms(word))) == []
+    assert messages(webhook.post(PATH, sms(word))) == []
     assert stores[0].is_opted_out(RESIDENT) and assistant.messages == []
 
 
-async def test_yes_restarts_an_opted_out_number_but_otherwise_confirms_a_report(line, stores) -> None:
+def test_yes_restarts_an_opted_out_number_but_otherwise_confirms_a_report(line, stores) -> None:
     webhook, assistant = line
     inbound, _ = stores
     assistant.replies = [[{"text": "Sent. Your reference is KEL-2026-00001."}]]
-    await webhook.post(PATH, sms("YES", sid="SMy1"))
+    webhook.post(PATH, sms("YES", sid="SMy1"))
     assert [m.text for m in assistant.messages] == ["YES"]  # not opted out: YES goes to the assistant
-    await webhook.post(PATH, sms("unstop", sid="SMy2"))
+    webhook.post(PATH, sms("unstop", sid="SMy2"))
     assert [m.text for m in assistant.messages] == ["YES"]
     inbound.opt_out(RESIDENT)
-    [welcome] = messages(await webhook.post(PATH, sms("yes", sid="SMy3")))
+    [welcome] = messages(webhook.post(PATH, sms("yes", sid="SMy3")))
     assert "again" in welcome and not inbound.is_opted_out(RESIDENT)
     assert len(assistant.messages) == 1
 
 
-async def test_help_answers_with_the_citys_office_without_the_assistant(line) -> None:
+def test_help_answers_with_the_citys_office_without_the_assistant(line) -> None:
     webhook, assistant = line
-    [kellogg] = messages(await webhook.post(PATH, sms("HELP", sid="SMh1")))
-    [freeport] = messages(await webhook.post(PATH, sms("info", sid="SMh2", To=FREEPORT_LINE)))
+    [kellogg] = messages(webhook.post(PATH, sms("HELP", sid="SMh1")))
+    [freeport] = messages(webhook.post(PATH, sms("info", sid="SMh2", To=FREEPORT_LINE)))
     assert "(507) 555-0100" in kellogg and "STOP" in kellogg
     assert "(320) 836-2112" in freeport and "Freeport" in freeport
     assert assistant.messages == []
 
 
-async def test_an_unknown_number_gets_a_polite_answer_and_a_warning_without_the_residents_number(
+def test_an_unknown_number_gets_a_polite_answer_and_a_warning_without_the_residents_number(
     line, caplog
 ) -> None:
     webhook, assistant = line
     with caplog.at_level(logging.INFO):
-        [answer] = messages(await webhook.post(PATH, sms("dog barking", To="+16125550100")))
+        [answer] = messages(webhook.post(PATH, sms("dog barking", To="+16125550100")))
     assert "Sorry" in answer and "city hall" in answer.lower()
     assert assistant.messages == []
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
@@ -182,17 +181,17 @@ async def test_an_unknown_number_gets_a_polite_answer_and_a_warning_without_the_
     assert RESIDENT not in caplog.text and "0123" not in caplog.text
 
 
-async def test_a_photo_without_words_is_answered_and_goes_with_the_next_text(line, stores) -> None:
+def test_a_photo_without_words_is_answered_and_goes_with_the_next_text(line, stores) -> None:
     webhook, assistant = line
     photo = {
         "NumMedia": "1",
         "MediaUrl0": "https://api.twilio.com/media/ME1",
         "MediaContentType0": "image/jpeg",
     }
-    [answer] = messages(await webhook.post(PATH, sms("", sid="SMp1", **photo)))
+    [answer] = messages(webhook.post(PATH, sms("", sid="SMp1", **photo)))
     assert answer == PHOTO_ONLY_TEXT and assistant.messages == []
-    await webhook.post(PATH, sms("loose dog at 3rd and elm", sid="SMp2"))
-    await webhook.post(PATH, sms("brown lab", sid="SMp3"))
+    webhook.post(PATH, sms("loose dog at 3rd and elm", sid="SMp2"))
+    webhook.post(PATH, sms("brown lab", sid="SMp3"))
     assert [m.metadata["photo_urls"] for m in assistant.messages] == [
         ["https://api.twilio.com/media/ME1"],
         [],
@@ -200,18 +199,18 @@ async def test_a_photo_without_words_is_answered_and_goes_with_the_next_text(lin
     assert stores[0].pending_photos(RESIDENT) == []
 
 
-async def test_photos_sent_with_words_are_attached_to_that_message(line) -> None:
+def test_photos_sent_with_words_are_attached_to_that_message(line) -> None:
     webhook, assistant = line
     media = {
         "NumMedia": "2",
         "MediaUrl0": "https://api.twilio.com/media/ME1",
         "MediaUrl1": "https://api.twilio.com/media/ME2",
     }
-    await webhook.post(PATH, sms("this dog bit my son", sid="SMm", **media))
+    webhook.post(PATH, sms("this dog bit my son", sid="SMm", **media))
     assert assistant.messages[0].metadata["photo_urls"] == [media["MediaUrl0"], media["MediaUrl1"]]
 
 
-async def test_an_urgent_filing_queues_the_page_to_the_officer_on_call(line, stores, twilio_env) -> None:
+def test_an_urgent_filing_queues_the_page_to_the_officer_on_call(line, stores, twilio_env) -> None:
     webhook, assistant = line
     cases = CaseService(make_session_factory(make_engine(twilio_env)))
     reference = cases.file_complaint(
@@ -233,19 +232,19 @@ async def test_an_urgent_filing_queues_the_page_to_the_officer_on_call(line, sto
         [{"text": f"Sent as urgent. Your reference is {reference}.", "utter_action": "utter_filed_urgent",
           "reference": reference}]
     ]  # fmt: skip
-    [answer] = messages(await webhook.post(PATH, sms("yes", sid="SMfile")))
+    [answer] = messages(webhook.post(PATH, sms("yes", sid="SMfile")))
     assert reference in answer
     _, outbox = stores
     rows = outbox.messages()
     assert [(r.idempotency_key, r.to_number) for r in rows] == [(f"page:{reference}", "+15075550199")]
 
 
-async def test_resident_numbers_stay_out_of_info_logs(line, caplog) -> None:
+def test_resident_numbers_stay_out_of_info_logs(line, caplog) -> None:
     webhook, _ = line
     with caplog.at_level(logging.INFO):
-        await webhook.post(PATH, sms("dog barking at 412 oak st", sid="SMlog"))
-        await webhook.post(PATH, sms("stop", sid="SMlog2"))
-        await webhook.post(PATH, sms("dog", sid="SMlog3"), signature="forged")
+        webhook.post(PATH, sms("dog barking at 412 oak st", sid="SMlog"))
+        webhook.post(PATH, sms("stop", sid="SMlog2"))
+        webhook.post(PATH, sms("dog", sid="SMlog3"), signature="forged")
     assert RESIDENT not in caplog.text and "412 oak" not in caplog.text
 
 

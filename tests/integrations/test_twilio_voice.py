@@ -60,15 +60,15 @@ def next_turn(root: ET.Element) -> dict[str, list[str]]:
     return parse_qs(urlsplit(gather.get("action")).query)
 
 
-async def start(serve, at: datetime = TUESDAY_NIGHT):
+def start(serve, at: datetime = TUESDAY_NIGHT):
     assistant = ScriptedAssistant()
-    webhook = await serve(TwilioVoiceInput(clock=lambda: at), assistant)
+    webhook = serve(TwilioVoiceInput(clock=lambda: at), assistant)
     return webhook, assistant
 
 
-async def test_the_call_opens_with_a_speech_gather_with_hints_and_no_office_offer_after_hours(serve) -> None:
-    webhook, assistant = await start(serve)
-    root = twiml(await webhook.post(PATH, call()))
+def test_the_call_opens_with_a_speech_gather_with_hints_and_no_office_offer_after_hours(serve) -> None:
+    webhook, assistant = start(serve)
+    root = twiml(webhook.post(PATH, call()))
     [gather] = root.findall("Gather")
     assert gather.get("input") == "speech" and gather.get("actionOnEmptyResult") == "true"
     assert gather.get("speechModel") == "phone_call" and gather.get("language") == "en-US"
@@ -81,30 +81,30 @@ async def test_the_call_opens_with_a_speech_gather_with_hints_and_no_office_offe
     assert assistant.messages == []
 
 
-async def test_in_office_hours_the_caller_is_offered_city_hall_and_put_through(serve) -> None:
-    webhook, assistant = await start(serve, at=TUESDAY_MORNING)
-    root = twiml(await webhook.post(PATH, call()))
+def test_in_office_hours_the_caller_is_offered_city_hall_and_put_through(serve) -> None:
+    webhook, assistant = start(serve, at=TUESDAY_MORNING)
+    root = twiml(webhook.post(PATH, call()))
     assert "say City Hall" in said(root)
-    root = twiml(await webhook.post(path(1), call("uh can I talk to city hall please")))
+    root = twiml(webhook.post(path(1), call("uh can I talk to city hall please")))
     assert [child.tag for child in root] == ["Say", "Dial", "Hangup"]
     assert root.find("Dial").text == "+15075550100"
     assert assistant.messages == []
 
 
-async def test_after_hours_asking_for_a_person_goes_to_the_assistant(serve) -> None:
-    webhook, assistant = await start(serve)
+def test_after_hours_asking_for_a_person_goes_to_the_assistant(serve) -> None:
+    webhook, assistant = start(serve)
     assistant.replies = [
         [{"text": "You can reach Kellogg City Hall at (507) 555-0100.", "utter_action": "utter_human"}]
     ]
-    root = twiml(await webhook.post(path(1), call("can I talk to a person")))
+    root = twiml(webhook.post(path(1), call("can I talk to a person")))
     assert root.find("Dial") is None and "555-0100" in said(root)
     assert len(assistant.messages) == 1
 
 
-async def test_speech_reaches_the_assistant_as_the_callers_number_and_the_reply_is_spoken(serve) -> None:
-    webhook, assistant = await start(serve)
+def test_speech_reaches_the_assistant_as_the_callers_number_and_the_reply_is_spoken(serve) -> None:
+    webhook, assistant = start(serve)
     assistant.replies = [[{"text": "Dog at 412 Oak St. Reply YES to send it, or tell me what to change."}]]
-    root = twiml(await webhook.post(path(3), call("uh yeah the dog next door at four twelve oak")))
+    root = twiml(webhook.post(path(3), call("uh yeah the dog next door at four twelve oak")))
     [message] = assistant.messages
     assert (message.text, message.sender_id, message.input_channel, message.message_id) == (
         "uh yeah the dog next door at four twelve oak",
@@ -117,55 +117,55 @@ async def test_speech_reaches_the_assistant_as_the_callers_number_and_the_reply_
     assert next_turn(root) == {"turn": ["4"], "silences": ["0"]}
 
 
-async def test_silence_gets_one_reprompt_of_the_last_question_then_goodbye_and_hangup(serve) -> None:
-    webhook, assistant = await start(serve)
+def test_silence_gets_one_reprompt_of_the_last_question_then_goodbye_and_hangup(serve) -> None:
+    webhook, assistant = start(serve)
     assistant.replies = [[{"text": "Is the animal still there now?"}]]
-    await webhook.post(path(1), call("a loose dog on main street"))
-    root = twiml(await webhook.post(path(2), call("")))
+    webhook.post(path(1), call("a loose dog on main street"))
+    root = twiml(webhook.post(path(2), call("")))
     assert root.find("Gather/Say").text == "Sorry, I didn't hear anything. Is the animal still there now?"
     assert next_turn(root) == {"turn": ["3"], "silences": ["1"]}
-    root = twiml(await webhook.post(path(3, 1), call("")))
+    root = twiml(webhook.post(path(3, 1), call("")))
     assert root.find("Gather") is None and [child.tag for child in root] == ["Say", "Hangup"]
     assert "Goodbye" in said(root)
     assert len(assistant.messages) == 1
 
 
-async def test_speaking_after_a_reprompt_resets_the_silence_count(serve) -> None:
-    webhook, _ = await start(serve)
-    await webhook.post(path(1), call("a loose dog"))
-    twiml(await webhook.post(path(2), call("")))
-    root = twiml(await webhook.post(path(3, 1), call("on main street")))
+def test_speaking_after_a_reprompt_resets_the_silence_count(serve) -> None:
+    webhook, _ = start(serve)
+    webhook.post(path(1), call("a loose dog"))
+    twiml(webhook.post(path(2), call("")))
+    root = twiml(webhook.post(path(3, 1), call("on main street")))
     assert next_turn(root) == {"turn": ["4"], "silences": ["0"]}
 
 
-async def test_a_retried_turn_is_processed_once_and_answered_the_same(serve) -> None:
-    webhook, assistant = await start(serve)
+def test_a_retried_turn_is_processed_once_and_answered_the_same(serve) -> None:
+    webhook, assistant = start(serve)
     assistant.replies = [[{"text": "Where is this?"}], [{"text": "something else"}]]
-    first = await webhook.post(path(1), call("a dog is barking"))
-    again = await webhook.post(path(1), call("a dog is barking"))
+    first = webhook.post(path(1), call("a dog is barking"))
+    again = webhook.post(path(1), call("a dog is barking"))
     assert again.text == first.text and len(assistant.messages) == 1
-    other_call = await webhook.post(path(1), call("a dog is barking", sid="CA0002"))
+    other_call = webhook.post(path(1), call("a dog is barking", sid="CA0002"))
     assert "something else" in said(twiml(other_call))
 
 
-async def test_a_forged_call_gets_403(serve) -> None:
-    webhook, assistant = await start(serve)
-    response = await webhook.post(path(1), call("a dog is barking"), signature="Zm9yZ2Vk")
+def test_a_forged_call_gets_403(serve) -> None:
+    webhook, assistant = start(serve)
+    response = webhook.post(path(1), call("a dog is barking"), signature="Zm9yZ2Vk")
     assert response.status_code == 403 and assistant.messages == []
     # the turn is part of the signed URL: a signature for another turn does not fit
     from tests.integrations.conftest import sign
 
-    response = await webhook.post(path(2), call("x"), signature=sign(path(1), call("x")))
+    response = webhook.post(path(2), call("x"), signature=sign(path(1), call("x")))
     assert response.status_code == 403
 
 
-async def test_an_unknown_number_is_told_politely_and_hung_up_on(serve) -> None:
-    webhook, assistant = await start(serve)
-    root = twiml(await webhook.post(PATH, call(To="+16125550100")))
+def test_an_unknown_number_is_told_politely_and_hung_up_on(serve) -> None:
+    webhook, assistant = start(serve)
+    root = twiml(webhook.post(PATH, call(To="+16125550100")))
     assert [child.tag for child in root] == ["Say", "Hangup"] and "Sorry" in said(root)
 
 
-async def _file_verbal(twilio_env: str, jurisdiction: str) -> str:
+def _file_verbal(twilio_env: str, jurisdiction: str) -> str:
     cases = CaseService(make_session_factory(make_engine(twilio_env)))
     return cases.file_complaint(
         Report(
@@ -183,16 +183,16 @@ async def _file_verbal(twilio_env: str, jurisdiction: str) -> str:
 
 
 @pytest.mark.parametrize(("line", "jurisdiction"), [(KELLOGG_LINE, "kellogg"), (FREEPORT_LINE, "freeport")])
-async def test_after_filing_the_caller_hears_what_a_phone_report_means_there_then_hangup(
+def test_after_filing_the_caller_hears_what_a_phone_report_means_there_then_hangup(
     serve, stores, twilio_env, line, jurisdiction
 ) -> None:
-    webhook, assistant = await start(serve)
-    reference = await _file_verbal(twilio_env, jurisdiction)
+    webhook, assistant = start(serve)
+    reference = _file_verbal(twilio_env, jurisdiction)
     assistant.replies = [
         [{"text": f"Your report is filed. Your reference is {reference}.", "utter_action": "utter_filed",
           "reference": reference}]
     ]  # fmt: skip
-    root = twiml(await webhook.post(path(7), call("yes", To=line)))
+    root = twiml(webhook.post(path(7), call("yes", To=line)))
     assert [child.tag for child in root] == ["Say", "Hangup"]
     speech = said(root)
     note = verbal_complaint_note(get_pack(jurisdiction))
@@ -209,21 +209,21 @@ async def test_after_filing_the_caller_hears_what_a_phone_report_means_there_the
     assert confirmation.from_number == line and reference in confirmation.body
 
 
-async def test_goodbye_and_cancel_end_the_call(serve) -> None:
-    webhook, assistant = await start(serve)
+def test_goodbye_and_cancel_end_the_call(serve) -> None:
+    webhook, assistant = start(serve)
     assistant.replies = [
         [{"text": "Thanks for letting the city know. Goodbye.", "utter_action": "utter_goodbye"}],
         [{"text": "OK, I didn't send it. Text again any time.", "utter_action": "utter_report_cancelled"}],
     ]
     for turn, speech in ((1, "bye"), (2, "no forget it")):
-        root = twiml(await webhook.post(path(turn), call(speech, sid=f"CAend{turn}")))
+        root = twiml(webhook.post(path(turn), call(speech, sid=f"CAend{turn}")))
         assert [child.tag for child in root] == ["Say", "Hangup"]
         assert said(root).count("Goodbye") == 1 and "Text again" not in said(root)
 
 
-async def test_a_call_cannot_go_on_forever(serve) -> None:
-    webhook, _ = await start(serve)
-    root = twiml(await webhook.post(path(41), call("still talking")))
+def test_a_call_cannot_go_on_forever(serve) -> None:
+    webhook, _ = start(serve)
+    root = twiml(webhook.post(path(41), call("still talking")))
     assert [child.tag for child in root] == ["Say", "Hangup"]
 
 
