@@ -35,6 +35,16 @@ def main(argv: list[str] | None = None) -> int:
             settings.outbox_max_attempts,
         ),
     )
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    log = logging.getLogger(__name__)
+    if not (settings.twilio_account_sid and settings.twilio_auth_token):
+        # development without a Twilio account: keep texts queued (nothing is lost) until one is set
+        log.warning("Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN): texts stay queued")
+        if not args.once:
+            stop.wait()
+        return 0
     sender = TwilioSender(
         settings.twilio_account_sid, settings.twilio_auth_token, settings.twilio_api_base_url
     )
@@ -45,10 +55,7 @@ def main(argv: list[str] | None = None) -> int:
             f"sent {stats.sent}, retrying {stats.retried}, failed {stats.failed}, suppressed {stats.suppressed}"
         )
         return 0
-    stop = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stop.set())
-    logging.getLogger(__name__).info("outbox worker polling every %.1fs", settings.outbox_poll_seconds)
+    log.info("outbox worker polling every %.1fs", settings.outbox_poll_seconds)
     worker.run_forever(stop)
     return 0
 

@@ -63,3 +63,23 @@ def test_in_production_the_worker_refuses_to_start_without_a_token(tmp_path) -> 
         }
     )
     assert done.returncode == 2 and "TWILIO_AUTH_TOKEN" in done.stderr
+
+
+def test_in_development_without_twilio_the_worker_keeps_texts_queued(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'cases.db'}"
+    migrate(url)
+    outbox = OutboxService(make_session_factory(make_engine(url)))
+    outbox.enqueue(
+        key="confirm:KEL-2026-00008",
+        purpose="confirmation",
+        jurisdiction="kellogg",
+        to_number="+15075550123",
+        from_number="+15075550158",
+        body="we received your report KEL-2026-00008.",
+    )
+    done = _run(
+        {"DATABASE_URL": url, "ENVIRONMENT": "development", "TWILIO_ACCOUNT_SID": "", "TWILIO_AUTH_TOKEN": ""}
+    )
+    assert done.returncode == 0, done.stderr
+    assert "texts stay queued" in done.stderr
+    assert [m.status for m in outbox.messages()] == ["pending"]
