@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -21,22 +20,14 @@ from bot.cases.db import migrate
 from bot.cases.report import Report
 from bot.console.app import create_app
 from bot.settings import Settings
+from tests.support.clock import Clock
+from tests.support.reports import report_builder
 
 CHICAGO = ZoneInfo("America/Chicago")
 PASSWORD = "correct horse battery"
 ROLES = ("clerk", "officer", "admin")
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-@dataclass
-class Clock:
-    """A settable 'now', so standing and deadlines do not depend on the day the tests run."""
-
-    now: datetime
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture
@@ -114,25 +105,11 @@ def signed_in(client: TestClient, staff) -> Callable[[str], TestClient]:
 @pytest.fixture
 def make_report() -> Callable[..., Report]:
     """A valid barking report by SMS in Kellogg at 412 Oak Street; keyword arguments override fields."""
-    counter = iter(range(1, 1_000_000))
-
-    def build(**overrides: object) -> Report:
-        number = next(counter)
-        base = Report(
-            jurisdiction="kellogg",
-            type="barking",
-            channel="sms",
-            source_id=f"SM{number:08d}",
-            received=datetime(2026, 3, 2, 9, 0, tzinfo=CHICAGO) + timedelta(minutes=number),
-            location="412 Oak Street",
-            transcript="the dog next door has barked since 10pm, it's Bob Smith's dog",
-            animal="dog",
-            complainant_contact="+15075550123",
-            complainant_name="Jane Resident",
-        )
-        return replace(base, **overrides)
-
-    return build
+    return report_builder(
+        lambda number: datetime(2026, 3, 2, 9, 0, tzinfo=CHICAGO) + timedelta(minutes=number),
+        transcript="the dog next door has barked since 10pm, it's Bob Smith's dog",
+        complainant_name="Jane Resident",
+    )
 
 
 # ---- browser tests: Debian's chromium, screenshots of failures ---------------------------------

@@ -2,62 +2,20 @@
 
 from __future__ import annotations
 
-import os
-import uuid
-from collections.abc import Iterator
 from datetime import date, datetime
 
 import pytest
-from sqlalchemy import create_engine
-from sqlalchemy.engine import make_url
-from sqlalchemy.schema import CreateSchema, DropSchema
+from sqlalchemy.orm import sessionmaker
 
-from bot.cases.db import make_engine, make_session_factory, migrate
 from bot.cases.errors import InvalidQuery, SubjectNotFound
 from bot.cases.service import CaseService
-from bot.cases.throwaway_postgres import ThrowawayPostgres, postgres_bin_dir
 from tests.console.conftest import CHICAGO
 
 
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    """TEST_POSTGRES_URL (CI), else a throwaway cluster when PostgreSQL is installed, else skip."""
-    url = os.environ.get("TEST_POSTGRES_URL")
-    if url:
-        yield url
-        return
-    if postgres_bin_dir() is None:
-        pytest.skip("PostgreSQL cases skipped: TEST_POSTGRES_URL is unset and PostgreSQL is not installed")
-    server = ThrowawayPostgres()
-    try:
-        yield server.start()
-    finally:
-        server.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def cases(request, tmp_path, clock) -> Iterator[CaseService]:
-    """These read methods run on both databases; PostgreSQL gets a fresh schema per test."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'reads.db'}"
-        schema = None
-    else:
-        server = request.getfixturevalue("postgres_url")
-        schema = f"console_{uuid.uuid4().hex[:12]}"
-        admin = create_engine(server, future=True, isolation_level="AUTOCOMMIT")
-        with admin.connect() as connection:
-            connection.execute(CreateSchema(schema))
-        url = (
-            make_url(server).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(False)
-        )
-    migrate(url)
-    engine = make_engine(url)
-    yield CaseService(make_session_factory(engine), clock=clock)
-    engine.dispose()
-    if schema is not None:
-        with admin.connect() as connection:
-            connection.execute(DropSchema(schema, cascade=True))
-        admin.dispose()
+@pytest.fixture
+def cases(session_factory: sessionmaker, clock) -> CaseService:
+    """These read methods run on both databases (tests/conftest.py): a fresh database or schema per test."""
+    return CaseService(session_factory, clock=clock)
 
 
 def test_find_subjects_matches_the_normalised_address_prefix_literally(cases, make_report) -> None:
