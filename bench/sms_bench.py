@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,12 +34,10 @@ sys.path.insert(0, str(ROOT))
 
 from twilio.request_validator import RequestValidator  # noqa: E402
 
-from bot.cases.db import make_engine, make_session_factory, migrate  # noqa: E402
+from bot.cases.db import make_engine, make_session_factory  # noqa: E402
 from bot.cases.service import CaseService  # noqa: E402
-from tests.e2e.test_rest_conversations import _free_port, _wait_until_up  # noqa: E402
+from tests.support.servers import MODEL, running_assistant  # noqa: E402
 
-MODEL = ROOT / "models" / "intake.tar.gz"
-RASA = Path(sys.executable).parent / "rasa"
 TOKEN = "bench-token"
 PUBLIC_BASE_URL = "https://intake.example.org"
 KELLOGG_LINE = "+15075550158"
@@ -184,28 +180,6 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def start_servers(work: Path, database_url: str) -> tuple[str, list[subprocess.Popen], object]:
-    rasa_port, actions_port = _free_port(), _free_port()
-    (work / "endpoints.yml").write_text(
-        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
-    )
-    env = {**os.environ, "ENVIRONMENT": "test", "DATABASE_URL": database_url, "TWILIO_AUTH_TOKEN": TOKEN,
-           "PUBLIC_BASE_URL": PUBLIC_BASE_URL, "PYTHONPATH": str(ROOT), "RASA_TELEMETRY_ENABLED": "false",
-           "LOG_LEVEL": "WARNING"}  # fmt: skip
-    log = (work / "servers.log").open("w")
-    commands = [
-        [str(RASA), "run", "actions", "--actions", "actions", "--port", str(actions_port)],
-        [str(RASA), "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
-         str(work / "endpoints.yml"), "--credentials", str(ROOT / "credentials.yml")],
-    ]  # fmt: skip
-    processes = [
-        subprocess.Popen(c, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT) for c in commands
-    ]
-    _wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
-    _wait_until_up(f"http://127.0.0.1:{rasa_port}/webhooks/sms/", processes)
-    return f"http://127.0.0.1:{rasa_port}", processes, log
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--concurrency", type=int, default=10)
@@ -221,14 +195,13 @@ def main() -> int:
     results: dict[tuple[str, str], tuple[Outcome, float]] = {}
 
     with tempfile.TemporaryDirectory(prefix="sms_bench_") as work_dir:
-        work = Path(work_dir)
-        database_url = f"sqlite:///{work / 'cases.db'}"
-        migrate(database_url)
         print("starting the action server and the Rasa server ...", flush=True)
-        processes: list[subprocess.Popen] = []
-        log = None
-        try:
-            base, processes, log = start_servers(work, database_url)
+        environment = {"ENVIRONMENT": "test", "TWILIO_AUTH_TOKEN": TOKEN, "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
+                       "LOG_LEVEL": "WARNING"}  # fmt: skip
+        with running_assistant(
+            Path(work_dir), environment=environment, ready_path="/webhooks/sms/"
+        ) as servers:
+            base = servers.base_url
             makers = {"sms": lambda p: SmsResident(base, p), "rest": lambda p: RestResident(base, p)}
             for name in ("sms", "rest"):  # warm-up, untimed: first-use costs are not what we measure
                 run_channel(makers[name], 2, 2, 0.0, Outcome())
@@ -237,14 +210,7 @@ def main() -> int:
                     outcome, seconds = results.get((load, name), (Outcome(), 0.0))
                     seconds += run_channel(makers[name], args.concurrency, per_round, think_s, outcome)
                     results[(load, name)] = (outcome, seconds)
-            cases = CaseService(make_session_factory(make_engine(database_url)))
-        finally:
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.wait(timeout=30)
-            if log is not None:
-                log.close()
+            cases = CaseService(make_session_factory(make_engine(servers.database_url)))
 
         print(
             f"\n{per_round * 2} barking reports per channel and load, {args.concurrency} conversations at once; "

@@ -7,36 +7,21 @@ server, ending in a filed complaint (it skips when the channel or the trained mo
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import threading
-import time
-import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import parse_qsl
 
 import pytest
 from twilio.request_validator import RequestValidator
 
-from bot.cases.db import migrate
 from bot.console.app import create_app
 from bot.console.try_line import WEBHOOK_PATH
 from bot.settings import Settings
 from tests.console.conftest import PASSWORD, csrf_from, sign_in
+from tests.support.servers import MODEL, ROOT, free_port, running_assistant
 
-ROOT = Path(__file__).resolve().parents[2]
-MODEL = ROOT / "models" / "intake.tar.gz"
 KELLOGG_LINE = "+15075550158"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class StandInWebhook:
@@ -150,20 +135,6 @@ def test_try_the_line_is_off_in_production(settings, clock, webhook) -> None:
 # ---- through the real SMS channel -------------------------------------------------------------
 
 
-def _wait_until_up(url: str, processes: list[subprocess.Popen], timeout_s: float = 240) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        for process in processes:
-            if process.poll() is not None:
-                raise RuntimeError(f"a server exited early with status {process.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(1)
-    raise TimeoutError(f"{url} did not come up in {timeout_s}s")
-
-
 @pytest.fixture(scope="module")
 def real_line(tmp_path_factory):
     if not (ROOT / "integrations" / "twilio_sms.py").exists():
@@ -171,43 +142,19 @@ def real_line(tmp_path_factory):
     if not MODEL.exists():
         pytest.skip(f"{MODEL} is missing: run `make train` (make test does)")
     work = tmp_path_factory.mktemp("line")
-    database_url = f"sqlite:///{work / 'cases.db'}"
-    migrate(database_url)
-    rasa_port, actions_port = free_port(), free_port()
-    (work / "endpoints.yml").write_text(
-        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
-    )
+    public_base_url, token = "http://line.example", "real-line-token"
     (work / "credentials.yml").write_text("rest:\nintegrations.twilio_sms.TwilioSmsInput: {}\n")
-    settings = Settings(
-        environment="test",
-        database_url=database_url,
-        session_secret="s" * 40,
-        public_base_url="http://line.example",
-        twilio_auth_token="real-line-token",
-        rasa_url=f"http://127.0.0.1:{rasa_port}",
-    )
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "RASA_TELEMETRY_ENABLED": "false", "DATABASE_URL": database_url,
-           "PUBLIC_BASE_URL": settings.public_base_url, "TWILIO_AUTH_TOKEN": settings.twilio_auth_token,
-           "ENVIRONMENT": "test", "TWILIO_API_BASE_URL": "http://127.0.0.1:9"}  # fmt: skip
-    rasa = str(Path(sys.executable).parent / "rasa")
-    log = (work / "servers.log").open("w")
-    processes = [
-        subprocess.Popen([rasa, "run", "actions", "--actions", "actions", "--port", str(actions_port)],
-                         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT),
-        subprocess.Popen([rasa, "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
-                          str(work / "endpoints.yml"), "--credentials", str(work / "credentials.yml")],
-                         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT),
-    ]  # fmt: skip
-    try:
-        _wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
-        _wait_until_up(f"http://127.0.0.1:{rasa_port}/", processes)
-        yield settings
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=30)
-        log.close()
+    environment = {"PUBLIC_BASE_URL": public_base_url, "TWILIO_AUTH_TOKEN": token, "ENVIRONMENT": "test",
+                   "TWILIO_API_BASE_URL": "http://127.0.0.1:9"}  # fmt: skip
+    with running_assistant(work, environment=environment, credentials=work / "credentials.yml") as servers:
+        yield Settings(
+            environment="test",
+            database_url=servers.database_url,
+            session_secret="s" * 40,
+            public_base_url=public_base_url,
+            twilio_auth_token=token,
+            rasa_url=servers.base_url,
+        )
 
 
 ANSWERS = {

@@ -7,101 +7,23 @@ Starts both servers on free ports against a fresh SQLite case database and the t
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 import uuid
-from pathlib import Path
 
 import pytest
 
-from bot.cases.db import make_engine, make_session_factory, migrate
+from bot.cases.db import make_engine, make_session_factory
 from bot.cases.service import CaseService
-
-ROOT = Path(__file__).resolve().parents[2]
-MODEL = ROOT / "models" / "intake.tar.gz"
-RASA = Path(sys.executable).parent / "rasa"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_until_up(url: str, processes: list[subprocess.Popen], timeout_s: float = 240) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        for process in processes:
-            if process.poll() is not None:
-                raise RuntimeError(f"a server exited early with status {process.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(1)
-    raise TimeoutError(f"{url} did not come up in {timeout_s}s")
+from tests.support.servers import MODEL, running_assistant
 
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory):
     if not MODEL.exists():
         pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
-    work = tmp_path_factory.mktemp("assistant")
-    database_url = f"sqlite:///{work / 'cases.db'}"
-    migrate(database_url)
-    rasa_port, actions_port = _free_port(), _free_port()
-    (work / "endpoints.yml").write_text(
-        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
-    )
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "PYTHONPATH": str(ROOT),
-        "RASA_TELEMETRY_ENABLED": "false",
-    }
-    log = (work / "servers.log").open("w")
-    processes = [
-        subprocess.Popen(
-            [str(RASA), "run", "actions", "--actions", "actions", "--port", str(actions_port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        ),
-        subprocess.Popen(
-            [
-                str(RASA),
-                "run",
-                "--model",
-                str(MODEL),
-                "--port",
-                str(rasa_port),
-                "--endpoints",
-                str(work / "endpoints.yml"),
-                "--credentials",
-                str(ROOT / "credentials.yml"),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        ),
-    ]
-    try:
-        _wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
-        _wait_until_up(f"http://127.0.0.1:{rasa_port}/", processes)
-        service = CaseService(make_session_factory(make_engine(database_url)))
-        yield f"http://127.0.0.1:{rasa_port}/webhooks/rest/webhook", service
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=30)
-        log.close()
+    with running_assistant(tmp_path_factory.mktemp("assistant")) as servers:
+        service = CaseService(make_session_factory(make_engine(servers.database_url)))
+        yield f"{servers.base_url}/webhooks/rest/webhook", service
 
 
 class Resident:

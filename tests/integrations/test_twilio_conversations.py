@@ -8,32 +8,25 @@ Starts both servers on free ports against a fresh SQLite case database and the t
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
-from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 from twilio.request_validator import RequestValidator
 
-from bot.cases.db import make_engine, make_session_factory, migrate
+from bot.cases.db import make_engine, make_session_factory
 from bot.cases.service import CaseService
 from bot.notify.inbound import InboundStore
 from bot.notify.outbox import OutboxService
 from bot.notify.sender import TwilioSender
 from bot.notify.worker import OutboxWorker
-from tests.e2e.test_rest_conversations import _free_port, _wait_until_up
 from tests.notify.standin import TwilioStandIn
+from tests.support.servers import MODEL, running_assistant
 
-ROOT = Path(__file__).resolve().parents[2]
-MODEL = ROOT / "models" / "intake.tar.gz"
-RASA = Path(sys.executable).parent / "rasa"
 TOKEN = "e2e-twilio-token"
 PUBLIC_BASE_URL = "https://intake.example.org"
 KELLOGG_LINE = "+15075550158"
@@ -44,50 +37,22 @@ ACCOUNT_SID = "AC" + "2" * 32
 def line(tmp_path_factory):
     if not MODEL.exists():
         pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
-    work = tmp_path_factory.mktemp("twilio_line")
-    database_url = f"sqlite:///{work / 'cases.db'}"
-    migrate(database_url)
-    rasa_port, actions_port = _free_port(), _free_port()
-    (work / "endpoints.yml").write_text(
-        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
-    )
-    env = {
-        **os.environ,
-        "ENVIRONMENT": "test",
-        "DATABASE_URL": database_url,
-        "TWILIO_AUTH_TOKEN": TOKEN,
-        "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
-        "PYTHONPATH": str(ROOT),
-        "RASA_TELEMETRY_ENABLED": "false",
-    }
-    log = (work / "servers.log").open("w")
-    commands = [
-        [str(RASA), "run", "actions", "--actions", "actions", "--port", str(actions_port)],
-        [str(RASA), "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
-         str(work / "endpoints.yml"), "--credentials", str(ROOT / "credentials.yml")],
-    ]  # fmt: skip
-    processes = [
-        subprocess.Popen(c, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT) for c in commands
-    ]
+    environment = {"ENVIRONMENT": "test", "TWILIO_AUTH_TOKEN": TOKEN, "PUBLIC_BASE_URL": PUBLIC_BASE_URL}
     standin = TwilioStandIn().start()
     try:
-        _wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
-        _wait_until_up(f"http://127.0.0.1:{rasa_port}/webhooks/sms/", processes)
-        factory = make_session_factory(make_engine(database_url))
-        yield {
-            "base": f"http://127.0.0.1:{rasa_port}",
-            "cases": CaseService(factory),
-            "factory": factory,
-            "inbound": InboundStore(factory),
-            "standin": standin,
-        }
+        with running_assistant(
+            tmp_path_factory.mktemp("twilio_line"), environment=environment, ready_path="/webhooks/sms/"
+        ) as servers:
+            factory = make_session_factory(make_engine(servers.database_url))
+            yield {
+                "base": servers.base_url,
+                "cases": CaseService(factory),
+                "factory": factory,
+                "inbound": InboundStore(factory),
+                "standin": standin,
+            }
     finally:
         standin.stop()
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=30)
-        log.close()
 
 
 def post(base: str, path: str, params: dict[str, str], signed: bool = True) -> tuple[int, str]:
