@@ -1,5 +1,6 @@
-"""What the Twilio SMS and voice channels share: signature checks on the raw body, E.164 numbers,
-the channel state in the case database, and an output channel that keeps whole bot messages.
+"""What the Twilio SMS and voice channels share: the signature-checked webhook (an input channel base
+class), E.164 numbers, the channel state in the case database, waiting for a retried delivery's stored
+reply, and an output channel that keeps whole bot messages.
 
 Nothing here runs at import time; the stores are built on first use.
 """
@@ -8,18 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import parse_qsl
 
 import phonenumbers
-from rasa.core.channels.channel import CollectingOutputChannel
+from rasa.core.channels.channel import CollectingOutputChannel, InputChannel, UserMessage
+from sanic import Blueprint, response
 from sanic.request import Request
+from sanic.response import HTTPResponse
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import SingletonThreadPool
 from twilio.request_validator import RequestValidator
 
 from bot.cases.db import make_engine, make_session_factory
+from bot.jurisdictions import Pack, pack_for_number
 from bot.notify.inbound import InboundStore
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings, get_settings
@@ -78,6 +83,19 @@ def e164(number: str | None) -> str | None:
     return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
 
 
+def called_city(params: dict[str, str]) -> tuple[str | None, Pack | None]:
+    """The number the resident texted or called (E.164) and the city whose pack lists it, if any."""
+    city_number = e164(params.get("To"))
+    return city_number, pack_for_number(city_number) if city_number else None
+
+
+def office_phone_national(pack: Pack) -> str:
+    """The city office's number as people write and say it: (507) 555-0100."""
+    return phonenumbers.format_number(
+        phonenumbers.parse(pack.office_phone), phonenumbers.PhoneNumberFormat.NATIONAL
+    )
+
+
 def masked(number: str | None) -> str:
     """Enough of a number for a log line about the city's own numbers; never used for residents'."""
     return f"...{number[-4:]}" if number and len(number) >= 4 else "(none)"
@@ -102,16 +120,30 @@ def channel_state() -> ChannelState:
     return ChannelState(get_settings().database_url)
 
 
+async def wait_for_stored_reply(channel: str, key: str, timeout_s: float) -> str | None:
+    """A retry that arrives while the first delivery is still being answered gets that answer, or None
+    when it is not stored within `timeout_s` (never process a delivery twice)."""
+    state = channel_state()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    while loop.time() < deadline:
+        await asyncio.sleep(0.2)
+        stored = await asyncio.to_thread(state.inbound.reply_for, channel, key)
+        if stored is not None:
+            return stored
+    return None
+
+
 async def queue_follow_ups(state: ChannelState, responses: list[dict[str, Any]]) -> None:
     """Right after a filing: queue the page (urgent) and the caller's text. The worker's sweep queues any
     that a crash here loses; the idempotency keys keep it to one text each."""
-    for response in responses:
-        if response.get("utter_action") in FILED_RESPONSES and response.get("reference"):
+    for message in responses:
+        if message.get("utter_action") in FILED_RESPONSES and message.get("reference"):
             try:
-                await asyncio.to_thread(state.outbox.follow_up_filing, str(response["reference"]))
+                await asyncio.to_thread(state.outbox.follow_up_filing, str(message["reference"]))
             except Exception:
                 log.exception(
-                    "queueing follow-ups of %s failed; the worker's sweep will", response["reference"]
+                    "queueing follow-ups of %s failed; the worker's sweep will", message["reference"]
                 )
 
 
@@ -137,3 +169,76 @@ class KeepingOutputChannel(CollectingOutputChannel):
 
     def said(self, *utter_actions: str) -> bool:
         return any(r.get("utter_action") in utter_actions for r in self.responses)
+
+
+async def converse(
+    on_new_message: Callable[[UserMessage], Awaitable[Any]],
+    output: KeepingOutputChannel,
+    text: str,
+    sender_id: str,
+    message_id: str,
+    metadata: dict[str, Any],
+) -> KeepingOutputChannel:
+    """Hands one message to the assistant, then queues the follow-ups of a filing it answered with."""
+    await on_new_message(
+        UserMessage(
+            text,
+            output,
+            sender_id,
+            input_channel=output.name(),
+            message_id=message_id,
+            metadata=metadata,
+        )
+    )
+    await queue_follow_ups(channel_state(), output.responses)
+    return output
+
+
+class TwilioInputChannel(InputChannel):
+    """A Twilio webhook: `GET /` answers a health check; `POST /webhook` refuses (403) a delivery whose
+    signature does not match the raw posted parameters, and answers the rest with `reply(...)`'s TwiML.
+    Secrets come from the environment (bot.settings), never from credentials.yml."""
+
+    channel: ClassVar[str]  # the Rasa channel name, also the input_channel of every message
+    described_as: ClassVar[str]  # for the refusal's log line: "an SMS", "a voice"
+
+    @classmethod
+    def name(cls) -> str:
+        return cls.channel
+
+    @classmethod
+    def from_credentials(cls, credentials: dict[str, Any] | None) -> InputChannel:
+        require_auth_token(get_settings(), cls.channel)
+        return cls()
+
+    def blueprint(self, on_new_message: Callable[[UserMessage], Awaitable[Any]]) -> Blueprint:
+        module = type(self).__module__
+        webhook = Blueprint(f"twilio_{self.channel}_webhook", module)
+        channel_log = logging.getLogger(module)
+
+        @webhook.route("/", methods=["GET"])
+        async def health(_: Request) -> HTTPResponse:
+            return response.json({"status": "ok"})
+
+        @webhook.route("/webhook", methods=["POST"])
+        async def receive(request: Request) -> HTTPResponse:
+            settings = get_settings()
+            params = posted_params(request)
+            if not is_signed(request, params, settings):
+                channel_log.warning("refused %s webhook with a missing or wrong signature", self.described_as)
+                return response.text("invalid signature", status=403)
+            reply = await self.reply(request, params, on_new_message)
+            if isinstance(reply, HTTPResponse):
+                return reply
+            return response.text(reply, content_type="text/xml")
+
+        return webhook
+
+    async def reply(
+        self,
+        request: Request,
+        params: dict[str, str],
+        on_new_message: Callable[[UserMessage], Awaitable[Any]],
+    ) -> str | HTTPResponse:
+        """The TwiML answer to one signed delivery (or a whole response, for a malformed one)."""
+        raise NotImplementedError

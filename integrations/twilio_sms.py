@@ -15,25 +15,22 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import phonenumbers
-from rasa.core.channels.channel import InputChannel, UserMessage
-from sanic import Blueprint, response
+from rasa.core.channels.channel import UserMessage
 from sanic.request import Request
-from sanic.response import HTTPResponse
 from twilio.twiml.messaging_response import MessagingResponse
 
-from bot.jurisdictions import Pack, pack_for_number
+from bot.jurisdictions import Pack
 from bot.notify.inbound import Claim, ClaimState
-from bot.settings import get_settings
 from integrations.twilio_common import (
     KeepingOutputChannel,
+    TwilioInputChannel,
+    called_city,
     channel_state,
+    converse,
     e164,
-    is_signed,
     masked,
-    posted_params,
-    queue_follow_ups,
-    require_auth_token,
+    office_phone_national,
+    wait_for_stored_reply,
 )
 
 log = logging.getLogger(__name__)
@@ -73,9 +70,7 @@ def twiml(*texts: str) -> str:
 
 
 def help_text(pack: Pack) -> str:
-    office = phonenumbers.format_number(
-        phonenumbers.parse(pack.office_phone), phonenumbers.PhoneNumberFormat.NATIONAL
-    )
+    office = office_phone_national(pack)
     return (
         f"{pack.name} animal complaint line: text what's happening (barking, a loose animal, a bite) and where. "
         f"{pack.office_name}: {office} ({pack.office_hours_text()}). Emergencies: 911. Reply STOP to opt out."
@@ -98,44 +93,26 @@ class SmsOutputChannel(KeepingOutputChannel):
     channel_name = CHANNEL
 
 
-class TwilioSmsInput(InputChannel):
+class TwilioSmsInput(TwilioInputChannel):
     """Register in credentials.yml as `integrations.twilio_sms.TwilioSmsInput: {}`; secrets come from the
     environment (bot.settings), never from that file."""
 
-    @classmethod
-    def name(cls) -> str:
-        return CHANNEL
+    channel = CHANNEL
+    described_as = "an SMS"
 
-    @classmethod
-    def from_credentials(cls, credentials: dict[str, Any] | None) -> InputChannel:
-        require_auth_token(get_settings(), CHANNEL)
-        return cls()
-
-    def blueprint(self, on_new_message: Callable[[UserMessage], Awaitable[Any]]) -> Blueprint:
-        webhook = Blueprint(f"twilio_{CHANNEL}_webhook", __name__)
-
-        @webhook.route("/", methods=["GET"])
-        async def health(_: Request) -> HTTPResponse:
-            return response.json({"status": "ok"})
-
-        @webhook.route("/webhook", methods=["POST"])
-        async def receive(request: Request) -> HTTPResponse:
-            settings = get_settings()
-            params = posted_params(request)
-            if not is_signed(request, params, settings):
-                log.warning("refused an SMS webhook with a missing or wrong signature")
-                return response.text("invalid signature", status=403)
-            reply = await self.handle(params, on_new_message)
-            return response.text(reply, content_type="text/xml")
-
-        return webhook
+    async def reply(
+        self,
+        request: Request,
+        params: dict[str, str],
+        on_new_message: Callable[[UserMessage], Awaitable[Any]],
+    ) -> str:
+        return await self.handle(params, on_new_message)
 
     async def handle(
         self, params: dict[str, str], on_new_message: Callable[[UserMessage], Awaitable[Any]]
     ) -> str:
         """The TwiML reply to one signed delivery."""
-        city_number = e164(params.get("To"))
-        pack = pack_for_number(city_number) if city_number else None
+        city_number, pack = called_city(params)
         if pack is None:
             log.warning("SMS to %s, a number no jurisdiction pack lists", masked(city_number))
             return twiml(UNKNOWN_NUMBER_TEXT)
@@ -153,7 +130,9 @@ class TwilioSmsInput(InputChannel):
         if claim.state is ClaimState.DONE:
             return claim.reply_twiml or twiml()
         if claim.state is ClaimState.IN_PROGRESS:
-            return await self._wait_for_reply(sid)
+            stored = await wait_for_stored_reply(CHANNEL, sid, IN_PROGRESS_WAIT_S)
+            # the first delivery's answer goes out with it; never process twice
+            return stored if stored is not None else twiml()
         try:
             reply, delivered_photos = await self._process(
                 pack, city_number, resident, sid, params, claim, on_new_message
@@ -163,17 +142,6 @@ class TwilioSmsInput(InputChannel):
             raise
         state.inbound.complete_request(CHANNEL, sid, reply, delivered_photos)
         return reply
-
-    async def _wait_for_reply(self, sid: str) -> str:
-        state = channel_state()
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + IN_PROGRESS_WAIT_S
-        while loop.time() < deadline:
-            await asyncio.sleep(0.2)
-            stored = await asyncio.to_thread(state.inbound.reply_for, CHANNEL, sid)
-            if stored is not None:
-                return stored
-        return twiml()  # the first delivery's answer goes out with it; never process twice
 
     async def _process(
         self,
@@ -208,16 +176,5 @@ class TwilioSmsInput(InputChannel):
             return twiml(PHOTO_ONLY_TEXT), []
         pending = claim.pending_photos
         metadata = {"to": city_number, "photo_urls": [url for _, url in pending] + photos}
-        output = SmsOutputChannel()
-        await on_new_message(
-            UserMessage(
-                body,
-                output,
-                resident,
-                input_channel=CHANNEL,
-                message_id=sid,
-                metadata=metadata,
-            )
-        )
-        await queue_follow_ups(state, output.responses)
+        output = await converse(on_new_message, SmsOutputChannel(), body, resident, sid, metadata)
         return twiml(*output.texts), [photo_id for photo_id, _ in pending]

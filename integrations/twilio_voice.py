@@ -16,30 +16,28 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 from typing import Any
 
-import phonenumbers
-from rasa.core.channels.channel import InputChannel, UserMessage
+from rasa.core.channels.channel import UserMessage
 from rasa.core.policies.policy import PolicyPrediction
 from rasa.shared.core.constants import ACTION_SESSION_START_NAME, SESSION_START_METADATA_SLOT
 from rasa.shared.core.events import SlotSet
-from sanic import Blueprint, response
+from sanic import response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 from twilio.twiml.voice_response import Gather, VoiceResponse
 
-from bot.jurisdictions import Pack, pack_for_number
+from bot.jurisdictions import Pack
 from bot.nlp.gazetteer import NAMED_LANDMARKS, STREETS
 from bot.notify.inbound import ClaimState
 from bot.notify.outbox import verbal_complaint_note
-from bot.settings import get_settings
 from integrations.twilio_common import (
     KeepingOutputChannel,
+    TwilioInputChannel,
+    called_city,
     channel_state,
+    converse,
     e164,
-    is_signed,
     masked,
-    posted_params,
-    queue_follow_ups,
-    require_auth_token,
+    wait_for_stored_reply,
 )
 
 log = logging.getLogger(__name__)
@@ -90,12 +88,6 @@ def speech_hints(pack: Pack) -> str:
     return ", ".join(dict.fromkeys(hints[:450]))
 
 
-def office_phone_spoken(pack: Pack) -> str:
-    return phonenumbers.format_number(
-        phonenumbers.parse(pack.office_phone), phonenumbers.PhoneNumberFormat.NATIONAL
-    )
-
-
 def turn_url(turn: int, silences: int = 0) -> str:
     return f"{WEBHOOK_PATH}?turn={turn}&silences={silences}"
 
@@ -144,45 +136,28 @@ class VoiceOutputChannel(KeepingOutputChannel):
     channel_name = CHANNEL
 
 
-class TwilioVoiceInput(InputChannel):
+class TwilioVoiceInput(TwilioInputChannel):
     """Register in credentials.yml as `integrations.twilio_voice.TwilioVoiceInput: {}`."""
+
+    channel = CHANNEL
+    described_as = "a voice"
 
     def __init__(self, clock: Callable[[], datetime] | None = None) -> None:
         self._clock = clock or (lambda: datetime.now(timezone.utc))
 
-    @classmethod
-    def name(cls) -> str:
-        return CHANNEL
-
-    @classmethod
-    def from_credentials(cls, credentials: dict[str, Any] | None) -> InputChannel:
-        require_auth_token(get_settings(), CHANNEL)
-        return cls()
-
-    def blueprint(self, on_new_message: Callable[[UserMessage], Awaitable[Any]]) -> Blueprint:
-        webhook = Blueprint(f"twilio_{CHANNEL}_webhook", __name__)
-
-        @webhook.route("/", methods=["GET"])
-        async def health(_: Request) -> HTTPResponse:
-            return response.json({"status": "ok"})
-
-        @webhook.route("/webhook", methods=["POST"])
-        async def receive(request: Request) -> HTTPResponse:
-            settings = get_settings()
-            params = posted_params(request)
-            if not is_signed(request, params, settings):
-                log.warning("refused a voice webhook with a missing or wrong signature")
-                return response.text("invalid signature", status=403)
-            try:
-                turn = int(request.args.get("turn", 0))
-                silences = int(request.args.get("silences", 0))
-            except ValueError:
-                return response.text("bad turn", status=400)
-            agent = getattr(request.app.ctx, "agent", None)
-            reply = await self.handle(params, turn, silences, on_new_message, agent)
-            return response.text(reply, content_type="text/xml")
-
-        return webhook
+    async def reply(
+        self,
+        request: Request,
+        params: dict[str, str],
+        on_new_message: Callable[[UserMessage], Awaitable[Any]],
+    ) -> str | HTTPResponse:
+        try:
+            turn = int(request.args.get("turn", 0))
+            silences = int(request.args.get("silences", 0))
+        except ValueError:
+            return response.text("bad turn", status=400)
+        agent = getattr(request.app.ctx, "agent", None)
+        return await self.handle(params, turn, silences, on_new_message, agent)
 
     async def handle(
         self,
@@ -192,8 +167,7 @@ class TwilioVoiceInput(InputChannel):
         on_new_message: Callable[[UserMessage], Awaitable[Any]],
         agent: Any = None,
     ) -> str:
-        city_number = e164(params.get("To"))
-        pack = pack_for_number(city_number) if city_number else None
+        city_number, pack = called_city(params)
         if pack is None:
             log.warning("call to %s, a number no jurisdiction pack lists", masked(city_number))
             return goodbye(UNKNOWN_NUMBER_SPEECH)
@@ -206,7 +180,8 @@ class TwilioVoiceInput(InputChannel):
         if claim.state is ClaimState.DONE and claim.reply_twiml:
             return claim.reply_twiml
         if claim.state is ClaimState.IN_PROGRESS:
-            return await self._wait_for_reply(key)
+            stored = await wait_for_stored_reply(CHANNEL, key, IN_PROGRESS_WAIT_S)
+            return stored if stored is not None else goodbye(FAILURE_SPEECH)
         try:
             reply = await self._turn(
                 pack, city_number, call_sid, turn, silences, params, on_new_message, agent
@@ -216,19 +191,6 @@ class TwilioVoiceInput(InputChannel):
             reply = goodbye(FAILURE_SPEECH)
         state.inbound.complete_request(CHANNEL, key, reply)
         return reply
-
-    @staticmethod
-    async def _wait_for_reply(key: str) -> str:
-        """A retry that arrives while the first delivery is still being answered gets that answer."""
-        state = channel_state()
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + IN_PROGRESS_WAIT_S
-        while loop.time() < deadline:
-            await asyncio.sleep(0.2)
-            stored = await asyncio.to_thread(state.inbound.reply_for, CHANNEL, key)
-            if stored is not None:
-                return stored
-        return goodbye(FAILURE_SPEECH)
 
     async def _turn(
         self,
@@ -269,18 +231,9 @@ class TwilioVoiceInput(InputChannel):
             reply.hangup()
             return str(reply)
 
-        output = VoiceOutputChannel()
-        await on_new_message(
-            UserMessage(
-                speech,
-                output,
-                caller,
-                input_channel=CHANNEL,
-                message_id=f"{call_sid}:{turn}",
-                metadata=metadata,
-            )
+        output = await converse(
+            on_new_message, VoiceOutputChannel(), speech, caller, f"{call_sid}:{turn}", metadata
         )
-        await queue_follow_ups(channel_state(), output.responses)
         spoken = " ".join(for_the_ear(text) for text in output.texts) or "Sorry, I didn't catch that."
         if output.said("utter_filed", "utter_filed_urgent"):
             note = verbal_complaint_note(pack)
