@@ -7,7 +7,7 @@ console) and the history the ordinance engine counts. Every change writes the au
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
@@ -90,6 +90,21 @@ class QueueItem:
     location_text: str
     urgent: bool
     subject_id: int | None
+
+
+# the columns of a QueueItem, in its field order
+_QUEUE_COLUMNS = (
+    Complaint.reference,
+    Complaint.jurisdiction,
+    Complaint.type,
+    Complaint.status,
+    Complaint.form,
+    Complaint.channel,
+    Complaint.received,
+    Complaint.location_text,
+    Complaint.urgent,
+    Complaint.subject_id,
+)
 
 
 @dataclass(frozen=True)
@@ -183,6 +198,21 @@ def _require_reason(reason: str | None, operation: str) -> str:
 
 def _is_aware(moment: datetime) -> bool:
     return moment.tzinfo is not None and moment.utcoffset() is not None
+
+
+def _require_known(field: str, values: Iterable[str], allowed: Sequence[str]) -> None:
+    """A filter on a value that cannot exist is the caller's mistake, not an empty result."""
+    if set(values) - set(allowed):
+        raise InvalidQuery(f"{field} must be one of {', '.join(allowed)}")
+
+
+def _current_subject_at(jurisdiction: str, address_normalised: str) -> tuple[Any, ...]:
+    """The conditions for the current subject at an address (the partial unique index allows one)."""
+    return (
+        Subject.jurisdiction == jurisdiction,
+        Subject.address_normalised == address_normalised,
+        Subject.superseded_at.is_(None),
+    )
 
 
 def _dialect_insert(session: Session, model: type) -> Any:
@@ -362,11 +392,7 @@ class CaseService:
             )
         )
         subject_id = session.execute(
-            select(Subject.id).where(
-                Subject.jurisdiction == jurisdiction,
-                Subject.address_normalised == address_normalised,
-                Subject.superseded_at.is_(None),
-            )
+            select(Subject.id).where(*_current_subject_at(jurisdiction, address_normalised))
         ).scalar_one()
         if inserted.rowcount:
             self._audit(
@@ -541,32 +567,24 @@ class CaseService:
         )
 
     def accept(self, reference: str, *, by: str, reason: str | None = None) -> None:
-        with self._transaction() as session:
-            complaint = self._load(session, reference)
-            if complaint.status == "accepted":
-                raise InvalidChange(f"{complaint.reference} is already accepted")
-            self._change(
-                session,
-                complaint,
-                "accepted",
-                by,
-                reason,
-                {"status": "accepted", "status_reason": reason, "duplicate_of_id": None},
-            )
+        self._decide(reference, "accepted", by, reason)
 
     def reject(self, reference: str, reason: str, *, by: str) -> None:
-        reason = _require_reason(reason, "reject")
+        self._decide(reference, "rejected", by, _require_reason(reason, "reject"))
+
+    def _decide(self, reference: str, status: str, by: str, reason: str | None) -> None:
+        """Accept or reject (the audit action is the new status); either undoes a duplicate mark."""
         with self._transaction() as session:
             complaint = self._load(session, reference)
-            if complaint.status == "rejected":
-                raise InvalidChange(f"{complaint.reference} is already rejected")
+            if complaint.status == status:
+                raise InvalidChange(f"{complaint.reference} is already {status}")
             self._change(
                 session,
                 complaint,
-                "rejected",
+                status,
                 by,
                 reason,
-                {"status": "rejected", "status_reason": reason, "duplicate_of_id": None},
+                {"status": status, "status_reason": reason, "duplicate_of_id": None},
             )
 
     def mark_duplicate(self, reference: str, of: str, *, by: str, reason: str | None = None) -> None:
@@ -665,11 +683,7 @@ class CaseService:
         with self._transaction() as session:
             if normalised is not None:
                 current = session.execute(
-                    select(Subject).where(
-                        Subject.jurisdiction == jurisdiction,
-                        Subject.address_normalised == normalised,
-                        Subject.superseded_at.is_(None),
-                    )
+                    select(Subject).where(*_current_subject_at(jurisdiction, normalised))
                 ).scalar_one_or_none()
                 if current is not None and not replace_current:
                     raise InvalidChange(f"subject {current.id} is already current at that address")
@@ -793,22 +807,9 @@ class CaseService:
             raise InvalidQuery("page must be at least 1")
         if not 1 <= page_size <= MAX_PAGE_SIZE:
             raise InvalidQuery(f"page_size must be between 1 and {MAX_PAGE_SIZE}")
-        if status is not None and status not in STATUSES:
-            raise InvalidQuery(f"status must be one of {', '.join(STATUSES)}")
-        if type is not None and type not in COMPLAINT_TYPES:
-            raise InvalidQuery(f"type must be one of {', '.join(COMPLAINT_TYPES)}")
-        query = select(
-            Complaint.reference,
-            Complaint.jurisdiction,
-            Complaint.type,
-            Complaint.status,
-            Complaint.form,
-            Complaint.channel,
-            Complaint.received,
-            Complaint.location_text,
-            Complaint.urgent,
-            Complaint.subject_id,
-        )
+        _require_known("status", () if status is None else (status,), STATUSES)
+        _require_known("type", () if type is None else (type,), COMPLAINT_TYPES)
+        query = select(*_QUEUE_COLUMNS)
         if jurisdiction is not None:
             query = query.where(Complaint.jurisdiction == jurisdiction)
         if type is not None:
@@ -978,9 +979,7 @@ class CaseService:
         deadline_from: date | None = None,
     ) -> list[NoticeRecord]:
         """Notices, oldest first: of a subject, of a complaint, or (deadline_from) any deadline on or after a day."""
-        query = select(Notice, Complaint.reference, Complaint.jurisdiction).join(
-            Complaint, Notice.complaint_id == Complaint.id
-        )
+        query = _notices_with_complaint()
         if subject_id is not None:
             query = query.where(Notice.subject_id == subject_id)
         if reference is not None:
@@ -1002,11 +1001,7 @@ class CaseService:
 
     def get_notice(self, notice_id: int) -> NoticeRecord:
         with self._reading() as session:
-            row = session.execute(
-                select(Notice, Complaint.reference, Complaint.jurisdiction)
-                .join(Complaint, Notice.complaint_id == Complaint.id)
-                .where(Notice.id == notice_id)
-            ).one_or_none()
+            row = session.execute(_notices_with_complaint().where(Notice.id == notice_id)).one_or_none()
             if row is None:
                 raise InvalidQuery(f"no notice with id {notice_id}")
             return _notice_record(*row)
@@ -1026,10 +1021,8 @@ class CaseService:
         """Complaints with what a listing or an export shows (no complainant), filtered, at most `limit`."""
         if not 1 <= limit <= 10_000:
             raise InvalidQuery("limit must be between 1 and 10000")
-        if set(types) - set(COMPLAINT_TYPES):
-            raise InvalidQuery(f"type must be one of {', '.join(COMPLAINT_TYPES)}")
-        if set(statuses) - set(STATUSES):
-            raise InvalidQuery(f"status must be one of {', '.join(STATUSES)}")
+        _require_known("type", types, COMPLAINT_TYPES)
+        _require_known("status", statuses, STATUSES)
         for moment in (received_from, received_to):
             if moment is not None and not _is_aware(moment):
                 raise InvalidQuery("received_from and received_to must be timezone-aware")
@@ -1094,19 +1087,6 @@ class CaseService:
 
 # ---- records the console reads (added for bot.console) ---------------------------------------------
 
-_QUEUE_COLUMNS = (
-    Complaint.reference,
-    Complaint.jurisdiction,
-    Complaint.type,
-    Complaint.status,
-    Complaint.form,
-    Complaint.channel,
-    Complaint.received,
-    Complaint.location_text,
-    Complaint.urgent,
-    Complaint.subject_id,
-)
-
 
 @dataclass(frozen=True)
 class SubjectRecord:
@@ -1159,6 +1139,13 @@ class ComplaintListing:
     duplicate_of: str | None
     photo_urls: tuple[str, ...]
     bite_victim: str | None
+
+
+def _notices_with_complaint() -> Any:
+    """Notices, each with its complaint's reference and jurisdiction (the rows _notice_record takes)."""
+    return select(Notice, Complaint.reference, Complaint.jurisdiction).join(
+        Complaint, Notice.complaint_id == Complaint.id
+    )
 
 
 def _subject_record(subject: Subject) -> SubjectRecord:
