@@ -22,6 +22,7 @@ from bot.console.accounts import AccountService
 from bot.console.context import ConsoleContext
 from bot.console.security import CsrfFailed, Forbidden, NotSignedIn
 from bot.console.standing import dollars, long_date
+from bot.notify.outbox import OutboxService
 from bot.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
@@ -83,6 +84,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
         settings=settings,
         cases=CaseService(session_factory, clock=clock),
         accounts=AccountService(session_factory, clock=clock),
+        outbox=OutboxService(session_factory, clock=clock),
         clock=clock,
         templates=_templates(),
     )

@@ -12,6 +12,7 @@ from fastapi.templating import Jinja2Templates
 from bot.cases.service import CaseService
 from bot.console.accounts import AccountService
 from bot.jurisdictions import Pack
+from bot.notify.outbox import OutboxService
 from bot.settings import Settings
 
 
@@ -20,6 +21,7 @@ class ConsoleContext:
     settings: Settings
     cases: CaseService
     accounts: AccountService
+    outbox: OutboxService
     clock: Callable[[], datetime]
     templates: Jinja2Templates
 

@@ -305,24 +305,43 @@ def _history(ctx: ConsoleContext, reference: str, notices: list[NoticeRecord]) -
     return sorted(entries, key=lambda entry: entry.at)
 
 
+_DECISIONS = ("accept", "reject", "duplicate")
+
+
+def _decide(
+    ctx: ConsoleContext,
+    request: Request,
+    reference: str,
+    action: str,
+    form: FormData,
+    reason: str | None,
+    user: StaffUser,
+) -> None:
+    """The clerk's decision on a complaint; the resident who texted or called is told by text (outbox)."""
+    if action == "accept":
+        ctx.cases.accept(reference, by=user.username, reason=reason)
+        flash(request, f"{reference} accepted.")
+    elif action == "reject":
+        ctx.cases.reject(reference, reason or "", by=user.username)
+        flash(request, f"{reference} rejected.")
+    else:
+        ctx.cases.mark_duplicate(reference, _text(form, "of"), by=user.username, reason=reason)
+        flash(request, f"{reference} marked a duplicate of {_text(form, 'of').upper()}.")
+    ctx.outbox.queue_status_text(reference)
+
+
 @router.post("/complaints/{reference}/{action}")
 async def complaint_action(
     request: Request, reference: str, action: str, user: StaffUser = clerk
 ) -> Response:
     form = await request.form()
-    cases = console_context(request).cases
+    ctx = console_context(request)
+    cases = ctx.cases
     reason = _text(form, "reason") or None
     page = f"/complaints/{reference}"
     try:
-        if action == "accept":
-            cases.accept(reference, by=user.username, reason=reason)
-            flash(request, f"{reference} accepted.")
-        elif action == "reject":
-            cases.reject(reference, reason or "", by=user.username)
-            flash(request, f"{reference} rejected.")
-        elif action == "duplicate":
-            cases.mark_duplicate(reference, _text(form, "of"), by=user.username, reason=reason)
-            flash(request, f"{reference} marked a duplicate of {_text(form, 'of').upper()}.")
+        if action in _DECISIONS:
+            _decide(ctx, request, reference, action, form, reason, user)
         elif action == "form":
             cases.change_form(reference, _text(form, "form"), reason or "", by=user.username)
             flash(request, f"{reference} is now {_text(form, 'form')}.")

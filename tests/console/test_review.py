@@ -181,3 +181,20 @@ def test_freeport_household_counts_every_complaint_and_flags_bites(signed_in, ca
     page = text_of(signed_in("officer").get(f"/subjects/{subject_id}").text)
     assert "3 accepted complaints" in page and "every accepted complaint counts" in page
     assert "complaint 3" in page and "dangerous (11(C)(1)(d))" in page and "potentially dangerous" in page
+
+
+def test_the_clerks_decision_is_texted_to_a_resident_who_texted_once_per_status(
+    signed_in, cases, make_report, app
+) -> None:
+    by_text = cases.file_complaint(make_report())
+    by_web = cases.file_complaint(
+        make_report(channel="rest", complainant_contact="rest:dev-1", location="9 Elm St")
+    )
+    client = signed_in("clerk")
+    post(client, f"/complaints/{by_text}/accept")
+    post(client, f"/complaints/{by_text}/accept")  # a second click changes nothing and texts nothing more
+    post(client, f"/complaints/{by_web}/reject", reason="no such address")
+    outbox = app.state.console.outbox
+    [text] = outbox.messages()
+    assert text.idempotency_key == f"status:{by_text}:accepted"
+    assert text.to_number == "+15075550123" and by_text in text.body and "accepted" in text.body
