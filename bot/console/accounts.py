@@ -8,7 +8,7 @@ import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -19,6 +19,10 @@ from bot.console.models import ROLES, ApiKey, ConsoleUser
 # scrypt cost: n=2**14, r=8, p=1 is the interactive-login setting (about 16 MiB and ~50 ms here).
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 MIN_PASSWORD_LENGTH = 10
+# Wrong passwords in a row before an account is locked, and for how long: slows guessing to a crawl
+# without letting a stranger lock a clerk out for long.
+MAX_FAILED_SIGN_INS = 5
+LOCKOUT = timedelta(minutes=15)
 API_KEY_PREFIX = "o311_"
 
 
@@ -131,9 +135,17 @@ class AccountService:
                 select(ConsoleUser).where(ConsoleUser.username == username.strip().lower())
             ).scalar_one_or_none()
             ok = verify_password(password, user.password_hash if user else _DUMMY_HASH)
-            if user is None or not ok or not user.active:
+            if user is None or not user.active:
                 return None
-            user.last_sign_in_at = self._clock()
+            now = self._clock()
+            if user.locked_until is not None and user.locked_until > now:
+                return None  # the same answer as a wrong password: nothing tells a guesser the name exists
+            if not ok:
+                user.failed_sign_ins += 1
+                if user.failed_sign_ins >= MAX_FAILED_SIGN_INS:
+                    user.locked_until, user.failed_sign_ins = now + LOCKOUT, 0
+                return None
+            user.failed_sign_ins, user.locked_until, user.last_sign_in_at = 0, None, now
             return StaffUser(user.id, user.username, user.role)
 
     def get_user(self, user_id: int) -> StaffUser | None:

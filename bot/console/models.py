@@ -25,6 +25,8 @@ class ConsoleUser(Base):
     active = Column(Boolean, nullable=False, default=True)
     created_at = Column(UTCDateTime, nullable=False)
     last_sign_in_at = Column(UTCDateTime, nullable=True)
+    failed_sign_ins = Column(Integer, nullable=False, default=0, server_default="0")
+    locked_until = Column(UTCDateTime, nullable=True)
 
 
 class ApiKey(Base):
