@@ -10,7 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.forms import FormValidationAction
 from rasa_sdk.types import DomainDict
 
-from actions.forms import ANONYMOUS, REPORT_FORMS, _latest_intent, _latest_text
+from actions.forms import ANONYMOUS, REPORT_FORMS, latest_intent, latest_text
 from bot.nlp import answers
 
 CONFIRMED, CANCELLED = "yes", "cancelled"
@@ -81,7 +81,7 @@ class ValidateConfirmForm(FormValidationAction):
     async def validate_report_confirmed(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> dict[str, Any]:
-        text, intent = _latest_text(tracker), _latest_intent(tracker)
+        text, intent = latest_text(tracker), latest_intent(tracker)
         report_type = tracker.get_slot("report_type") or "barking"
         if answers.is_cancel(text):
             return {"report_confirmed": CANCELLED}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rasa_sdk import Tracker
@@ -20,11 +21,11 @@ ANONYMOUS = "anonymous"
 Slots = dict[str, Any]
 
 
-def _latest_intent(tracker: Tracker) -> str | None:
+def latest_intent(tracker: Tracker) -> str | None:
     return (tracker.latest_message.get("intent") or {}).get("name")
 
 
-def _latest_text(tracker: Tracker) -> str:
+def latest_text(tracker: Tracker) -> str:
     return tracker.latest_message.get("text") or ""
 
 
@@ -36,6 +37,30 @@ def _animal_mentions(tracker: Tracker) -> list[tuple[int, str]]:
             if species:
                 mentions.append((int(entity.get("start") or 0), species))
     return mentions
+
+
+def free_text_answer(slot: str) -> Callable[..., Slots]:
+    """A `validate_<slot>` method for a free-text answer (since when, which way it went, ...)."""
+
+    def validate(
+        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> Slots:
+        return self._free_text(slot, value, dispatcher, tracker)
+
+    validate.__name__ = f"validate_{slot}"
+    return validate
+
+
+def yes_no_answer(slot: str) -> Callable[..., Slots]:
+    """A `validate_<slot>` method for a yes / no / don't know answer."""
+
+    def validate(
+        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> Slots:
+        return self._yes_no(slot, value, dispatcher, tracker)
+
+    validate.__name__ = f"validate_{slot}"
+    return validate
 
 
 class ReportFormValidation(FormValidationAction):
@@ -77,7 +102,7 @@ class ReportFormValidation(FormValidationAction):
         return self._accept(slot, text[:MAX_ANSWER_CHARS])
 
     def _yes_no(self, slot: str, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker) -> Slots:
-        answer = answers.yes_no_unknown(str(value or ""), _latest_intent(tracker))
+        answer = answers.yes_no_unknown(str(value or ""), latest_intent(tracker))
         if answer is None:
             return self._reject(slot, "utter_yes_no_unclear", dispatcher, tracker)
         return self._accept(slot, answer)
@@ -96,7 +121,7 @@ class ReportFormValidation(FormValidationAction):
     ) -> Slots:
         mentions = _animal_mentions(tracker)
         if len(mentions) > 1 and self.report_type == "bite":
-            species = answers.choose_biting_animal(_latest_text(tracker), mentions)
+            species = answers.choose_biting_animal(latest_text(tracker), mentions)
         else:
             species = normalise_animal(str(value or "")) or (mentions[0][1] if mentions else None)
         if not species:
@@ -112,7 +137,7 @@ class ReportFormValidation(FormValidationAction):
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
         text = str(value or "")
-        if text == ANONYMOUS or answers.declines_name(text, _latest_intent(tracker)):
+        if text == ANONYMOUS or answers.declines_name(text, latest_intent(tracker)):
             if text != ANONYMOUS:
                 dispatcher.utter_message(response="utter_anonymous_ok")
             return self._accept("complainant_name", ANONYMOUS)
@@ -125,20 +150,9 @@ class ReportFormValidation(FormValidationAction):
 class ValidateBarkingForm(ReportFormValidation):
     report_type = "barking"
 
-    def validate_barking_since(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._free_text("barking_since", value, dispatcher, tracker)
-
-    def validate_barking_frequency(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._free_text("barking_frequency", value, dispatcher, tracker)
-
-    def validate_barking_time_of_day(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._free_text("barking_time_of_day", value, dispatcher, tracker)
+    validate_barking_since = free_text_answer("barking_since")
+    validate_barking_frequency = free_text_answer("barking_frequency")
+    validate_barking_time_of_day = free_text_answer("barking_time_of_day")
 
 
 class ValidateAtLargeForm(ReportFormValidation):
@@ -152,15 +166,8 @@ class ValidateAtLargeForm(ReportFormValidation):
             return [slot for slot in domain_slots if slot != "direction"]
         return domain_slots
 
-    def validate_still_there(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._yes_no("still_there", value, dispatcher, tracker)
-
-    def validate_direction(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._free_text("direction", value, dispatcher, tracker)
+    validate_still_there = yes_no_answer("still_there")
+    validate_direction = free_text_answer("direction")
 
     def validate_aggressive(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
@@ -178,8 +185,8 @@ class ValidateBiteForm(ReportFormValidation):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
         """'a dog bit my son' already says who was bitten: don't ask again."""
-        if tracker.get_slot("victim") is None and _latest_intent(tracker) == "report_bite":
-            kind = answers.victim_kind(_latest_text(tracker))
+        if tracker.get_slot("victim") is None and latest_intent(tracker) == "report_bite":
+            kind = answers.victim_kind(latest_text(tracker))
             if kind:
                 return {"victim": kind}
         return {}
@@ -187,8 +194,8 @@ class ValidateBiteForm(ReportFormValidation):
     async def extract_injury(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
-        if tracker.get_slot("injury") is None and _latest_intent(tracker) == "report_bite":
-            if answers.mentions_injury(_latest_text(tracker)):
+        if tracker.get_slot("injury") is None and latest_intent(tracker) == "report_bite":
+            if answers.mentions_injury(latest_text(tracker)):
                 return {"injury": answers.YES}
         return {}
 
@@ -207,23 +214,17 @@ class ValidateBiteForm(ReportFormValidation):
             return self._accept("injury", answers.YES)
         return self._yes_no("injury", value, dispatcher, tracker)
 
-    def validate_bite_when(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._free_text("bite_when", value, dispatcher, tracker)
+    validate_bite_when = free_text_answer("bite_when")
 
     def validate_owner_known(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
         text = str(value or "").strip()
-        if answers.yes_no_unknown(text, _latest_intent(tracker)) in (answers.NO, answers.UNKNOWN):
+        if answers.yes_no_unknown(text, latest_intent(tracker)) in (answers.NO, answers.UNKNOWN):
             return self._accept("owner_known", answers.UNKNOWN)
         return self._free_text("owner_known", text, dispatcher, tracker)
 
-    def validate_vaccinated(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._yes_no("vaccinated", value, dispatcher, tracker)
+    validate_vaccinated = yes_no_answer("vaccinated")
 
 
 REPORT_FORMS: dict[str, type[ReportFormValidation]] = {
