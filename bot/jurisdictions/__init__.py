@@ -48,6 +48,7 @@ class Pack:
     duplicate_window_hours: int
     extra: Mapping[str, object] = field(default_factory=dict)
     law: Any = None  # the `law:` section as parsed by the rules module (e.g. kellogg.KelloggLaw)
+    readings: Any = None  # bot.ordinance.readings.Readings: the readings the city chose (defaults if none)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -116,6 +117,7 @@ def _parse_pack(raw: object, source: Path) -> Pack:
     # Imported here: the rules modules import this package for type hints only, and loading is lazy.
     from bot.ordinance import rules_module
     from bot.ordinance.params import LawError
+    from bot.ordinance.readings import ReadingError, parse_readings
 
     name = source.name
     if not isinstance(raw, Mapping):
@@ -165,6 +167,12 @@ def _parse_pack(raw: object, source: Path) -> Pack:
     except (ZoneInfoNotFoundError, ValueError):
         raise PackError(f"{name}: unknown time zone {raw['timezone']!r}") from None
     try:
+        readings = parse_readings(raw.get("readings"), name)
+    except ReadingError as error:
+        raise PackError(str(error)) from None
+    if "sms" in forms:  # the reading "whether an SMS is written" decides the default form of a text
+        forms["sms"] = readings.sms_form
+    try:
         law = rules_module(raw["rules"]).parse_law(raw["law"], name)
     except LawError as error:
         raise PackError(str(error)) from None
@@ -184,8 +192,9 @@ def _parse_pack(raw: object, source: Path) -> Pack:
         contacts={k: Contact(**v) for k, v in contacts_raw.items()},
         channel_forms=forms,
         duplicate_window_hours=window,
-        extra={k: v for k, v in raw.items() if k not in REQUIRED_KEYS},
+        extra={k: v for k, v in raw.items() if k not in (*REQUIRED_KEYS, "readings")},
         law=law,
+        readings=readings,
     )
 
 

@@ -3,13 +3,23 @@
 A pack's `rules:` names a module here (`rules: kellogg` -> `bot.ordinance.kellogg`). A rules module
 provides `parse_law(raw, where)` (the pack's `law:` section as a typed value), `REQUIRED_FACT_FIELDS`
 (complaint fields its counting needs beyond id, subject, received, type) and
-`results_json(facts, pack)` (the `standing` command's results).
+`results_json(facts, pack)` (the `standing` command's results). For the console it may also provide
+`standing_view`, `bite_order`, `notice_terms` and `barking_note` (bot.ordinance.view); the functions
+below fall back to bot.ordinance.generic for a module that does not.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
+from datetime import date
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.jurisdictions import Pack
+    from bot.ordinance.facts import ComplaintFact
+    from bot.ordinance.view import BiteFacts, BiteOrder, NoticeTerms, StandingView
 
 RULES_INTERFACE = ("parse_law", "REQUIRED_FACT_FIELDS", "results_json")
 
@@ -28,3 +38,35 @@ def rules_module(name: str) -> ModuleType:
     if missing:
         raise ValueError(f"bot.ordinance.{name} is not a rules module (lacks {', '.join(missing)})")
     return module
+
+
+def standing_view(pack: Pack, facts: Sequence[ComplaintFact], subject: str, today: date) -> StandingView:
+    """The subject's standing in words, from the pack's rules module (or the engine's bare results)."""
+    from bot.ordinance import generic
+
+    module = rules_module(pack.rules)
+    if hasattr(module, "standing_view"):
+        return module.standing_view(facts, pack, subject, today)
+    return generic.standing_view(module, facts, pack, subject, today)
+
+
+def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
+    """The confinement a bite calls for under the pack's law."""
+    from bot.ordinance import generic
+
+    return getattr(rules_module(pack.rules), "bite_order", generic.bite_order)(pack, bite)
+
+
+def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None) -> NoticeTerms:
+    """A notice's wording and dates under the pack's law; ValueError if the law words no such notice."""
+    from bot.ordinance import generic
+
+    return getattr(rules_module(pack.rules), "notice_terms", generic.notice_terms)(
+        pack, kind, issued_on, bite
+    )
+
+
+def barking_note(pack: Pack, species: str | None, minutes: int | None) -> str | None:
+    """What the pack's law says about barking beside the reported duration; None if it words nothing."""
+    note = getattr(rules_module(pack.rules), "barking_note", None)
+    return note(pack, species, minutes) if note else None

@@ -51,3 +51,17 @@ def local_sort_key(value: date | datetime, tz: tzinfo) -> tuple[date, time]:
             value = value.astimezone(tz)
         return value.date(), value.time().replace(tzinfo=None)
     return value, time.min
+
+
+def long_date(day: date | None) -> str:
+    """`June 1, 2026`; empty for None."""
+    return "" if day is None else f"{day:%B} {day.day}, {day.year}"
+
+
+def local_time_words(value: datetime, tz: tzinfo) -> str:
+    """A moment in the city's local time, in words: `June 1, 2026 at 9:05 AM CDT` (never UTC ISO)."""
+    if value.tzinfo is None or value.utcoffset() is None:
+        value = value.replace(tzinfo=tz)
+    local = value.astimezone(tz)
+    hour = local.hour % 12 or 12
+    return f"{long_date(local.date())} at {hour}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'} {local:%Z}"

@@ -12,6 +12,9 @@ from datetime import date, datetime
 
 COMPLAINT_TYPES = ("barking", "at_large", "bite")
 FORMS = ("verbal", "written")
+# the victim's kind: a person, a domestic animal, another (or unspecified) animal; None = unknown
+VICTIMS = ("person", "domestic_animal", "animal")
+CLI_VICTIMS = ("person", "animal")
 
 
 class InputError(ValueError):
@@ -32,9 +35,16 @@ class ComplaintFact:
     form: str | None
     type: str
     complainant_identified: bool | None = None
+    animal: str | None = None  # which animal (id), bites: None = not known which animal it was
+    victim: str | None = None  # bites: person | domestic_animal | animal; None = not known
+    injury: bool | None = None  # bites: bodily injury to a person (skin broken, a doctor needed)
+    incident: str | None = None  # complaints sharing this key are about the same incident (one occasion)
+    species: str | None = None  # the animal's species as reported ("dog", "cat", ...)
 
     def __post_init__(self) -> None:
         where = _where(None, self.id)
+        if self.victim is not None and self.victim not in VICTIMS:
+            raise InputError(f"{where}: field 'victim' must be one of {', '.join(VICTIMS)} or null")
         if self.form is not None and self.form not in FORMS:
             raise InputError(f"{where}: field 'form' must be one of {', '.join(FORMS)}, got {self.form!r}")
         if self.type not in COMPLAINT_TYPES:
@@ -124,14 +134,27 @@ def _fact_from_item(index: int, item: object, required: Sequence[str], seen: set
         raise InputError(
             f"{where}: field 'type' must be one of {', '.join(COMPLAINT_TYPES)}, got {complaint_type!r}"
         )
-    identified = item.get("complainant_identified")
-    if identified is not None and not isinstance(identified, bool):
-        raise InputError(f"{where}: field 'complainant_identified' must be true or false")
+    flags = {name: _flag(item, name, where) for name in ("complainant_identified", "injury")}
+    victim = item.get("victim")
+    if victim is not None and victim not in CLI_VICTIMS:
+        raise InputError(f"{where}: field 'victim' must be one of {', '.join(CLI_VICTIMS)} or null")
     return ComplaintFact(
         id=complaint_id,
         subject=subject,
         received=received,
         form=form,
         type=complaint_type,
-        complainant_identified=identified,
+        complainant_identified=flags["complainant_identified"],
+        animal=text_field("animal"),
+        victim=victim,
+        injury=flags["injury"],
+        incident=text_field("incident"),
+        species=text_field("species"),
     )
+
+
+def _flag(item: Mapping[str, object], name: str, where: str) -> bool | None:
+    value = item.get(name)
+    if value is not None and not isinstance(value, bool):
+        raise InputError(f"{where}: field {name!r} must be true, false or null")
+    return value

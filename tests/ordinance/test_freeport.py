@@ -85,19 +85,31 @@ def test_previous_complaint_at_another_address_does_not_count(pack) -> None:
     assert count_complaints(facts, pack.law, pack.tz)[-1].seizure.previous_complaint is False
 
 
-@pytest.mark.parametrize(
-    ("identified", "bucket"),
-    [
-        pytest.param(True, "met", id="8(1) identified complainant"),
-        pytest.param(False, "not_met", id="8(1) anonymous complainant"),
-        pytest.param(None, "unknown", id="8(1) not recorded"),
-    ],
-)
-def test_identified_complainant_precondition(pack, identified, bucket) -> None:
-    [result] = count_complaints([fact("now", "2026-01-05", identified=identified)], pack.law, pack.tz)
-    report = result.seizure.to_json()
-    assert any(item.startswith("8(1)") for item in report[bucket])
+@pytest.mark.parametrize("identified", [True, False, None])
+def test_identified_complainant_is_never_met_from_the_records(pack, identified) -> None:
+    """8(1): "There is an identified complainant other than the peace officer making a contemporaneous
+    complaint about the animal" - the officer confirms it at the time; a recorded complaint never meets it."""
+    facts = [fact("old", "2026-01-01", identified=True), fact("now", "2026-01-05", identified=identified)]
+    report = count_complaints(facts, pack.law, pack.tz)[-1].seizure.to_json()
+    assert not any(item.startswith("8(1)") for item in report["met"])
+    [confirm] = report["officer_to_confirm"]
+    assert (
+        "an identified complainant other than the peace officer making a contemporaneous complaint" in confirm
+    )
+    assert (
+        report["complainant_of_this_complaint"]
+        == {True: "identified", False: "anonymous", None: "not recorded"}[identified]
+    )
     assert len(report["officer_judgement"]) == 4  # 8(2), 8(4), 8(5), 8(6) need an officer
+
+
+def test_previous_barking_complaint_counts_only_for_a_dog(pack) -> None:
+    """8(3): "at least one previous complaint of a barking dog"; 7 A: "a dog which habitually barks"."""
+    cat = replace(fact("p", "2026-01-01"), species="cat")
+    dog = replace(fact("q", "2026-01-02"), species="dog")
+    now = fact("now", "2026-01-05")
+    assert count_complaints([cat, now], pack.law, pack.tz)[-1].seizure.previous_complaint is False
+    assert count_complaints([cat, dog, now], pack.law, pack.tz)[-1].seizure.previous_complaint_ids == ("q",)
 
 
 # --- 5 B and 11 bites ------------------------------------------------------------------------------
@@ -113,7 +125,7 @@ BITE_CASES = [
         "animal_shelter",
         10,
         "Stearns County",
-        "potentially_dangerous",
+        "dangerous",  # 11(C)(1)(a) skin punctured: bodily injury to a person
     ),
     (
         "5(B) vaccinated with certificate: owner's property",
@@ -124,7 +136,7 @@ BITE_CASES = [
         "owner_property",
         10,
         None,
-        "potentially_dangerous",
+        "dangerous",  # 11(C)(1)(a)
     ),
     (
         "5(B) not vaccinated, no puncture, no doctor: 5 B does not apply",
@@ -149,15 +161,15 @@ BITE_CASES = [
         "potentially_dangerous",
     ),
     (
-        "5(B) certificate unknown: undetermined",
+        "5(B) certificate unknown: the place is to confirm, 10 days either way",
         "person",
         None,
         True,
         0,
-        "undetermined",
-        None,
-        None,
-        "potentially_dangerous",
+        "to_confirm",
+        10,
+        "Stearns County",
+        "dangerous",
     ),
     (
         "5(B) covers bites of persons only",
@@ -208,14 +220,72 @@ def test_bite_orders(
     assert orders.may_elect_veterinary_hospital_in == vet_area
     assert orders.designation == designation
     assert orders.appeal_days == (14 if designation == "dangerous" else None)
-    if confinement == "undetermined":
+    if confinement in ("undetermined", "to_confirm"):
         assert any(item.startswith("5(B)") for item in orders.to_confirm)
 
 
-def test_bite_on_cli_results_designates_by_occasion(pack) -> None:
-    facts = [fact("b1", "2026-01-05", "bite"), fact("x", "2026-02-01"), fact("b2", "2026-03-05", "bite")]
+def bite(fid, received, animal=None, victim="person", injury=None, incident=None) -> ComplaintFact:
+    return replace(
+        fact(fid, received, "bite"), animal=animal, victim=victim, injury=injury, incident=incident
+    )
+
+
+def designations(pack, facts) -> list[tuple[str | None, str | None]]:
     results = [r.to_json(pack.law) for r in count_complaints(facts, pack.law, pack.tz)]
-    assert [r.get("designation") for r in results] == ["potentially_dangerous", None, "dangerous"]
+    return [(r.get("designation"), r.get("designation_section")) for r in results]
+
+
+def test_two_dog_bites_dog_complaints_are_not_dangerous(pack) -> None:
+    """11 C 1 d "Bitten one (1) or more persons on two (2) or more occasions": animal victims never count
+    (the defect printed "dangerous" for two dog-bites-dog complaints)."""
+    facts = [bite("b1", "2026-01-05", "rex", "animal"), bite("b2", "2026-03-05", "rex", "animal")]
+    assert designations(pack, facts) == [("potentially_dangerous", "11(C)(2)(a)")] * 2
+    orders = count_complaints(facts, pack.law, pack.tz)[-1].designation
+    assert orders.person_bite_occasions == 0
+    assert any("domestic animal" in item for item in orders.to_confirm)
+
+
+def test_one_person_bite_with_skin_broken_proposes_dangerous(pack) -> None:
+    """11 C 1 a "Caused bodily injury or disfigurement to any person" (the defect printed only
+    "potentially dangerous")."""
+    assert designations(pack, [bite("b1", "2026-01-05", "rex", injury=True)]) == [
+        ("dangerous", "11(C)(1)(a)")
+    ]
+    assert designations(pack, [bite("b1", "2026-01-05", "rex", injury=False)]) == [
+        ("potentially_dangerous", "11(C)(2)(a)")
+    ]
+
+
+def test_person_bites_on_two_occasions_by_the_same_animal_are_dangerous(pack) -> None:
+    """11 C 1 d: two occasions of the same animal; two complaints about one bite are one occasion;
+    bites by two different dogs never add up."""
+    same_animal = [
+        bite("b1", "2026-01-05", "rex"),
+        bite("x", "2026-02-01", "rex", "animal"),
+        bite("b2", "2026-03-05", "rex"),
+    ]
+    assert [d for d, _ in designations(pack, same_animal)] == [
+        "potentially_dangerous",
+        "potentially_dangerous",
+        "dangerous",
+    ]
+    assert designations(pack, same_animal)[-1] == ("dangerous", "11(C)(1)(d)")
+    two_dogs = [bite("b1", "2026-01-05", "rex"), bite("b2", "2026-03-05", "fido")]
+    assert [d for d, _ in designations(pack, two_dogs)] == ["potentially_dangerous"] * 2
+    unknown = [bite("b1", "2026-01-05"), bite("b2", "2026-03-05")]
+    assert [d for d, _ in designations(pack, unknown)] == ["potentially_dangerous"] * 2
+    one_bite = [
+        bite("b1", "2026-01-05", "rex", incident="i1"),
+        bite("b2", "2026-01-06", "rex", incident="i1"),
+    ]
+    assert [d for d, _ in designations(pack, one_bite)] == ["potentially_dangerous"] * 2
+
+
+def test_unknown_victim_proposes_no_designation(pack) -> None:
+    """11 C 2 a needs a bitten human or domestic animal; with neither known the engine proposes none."""
+    [result] = count_complaints([bite("b1", "2026-01-05", "rex", victim=None)], pack.law, pack.tz)
+    assert result.designation.designation == "none" and result.designation.clause is None
+    assert any("11(D), (E)" in item for item in result.designation.to_confirm)
 
 
 # --- 5 C and 1 F impound release fees --------------------------------------------------------------

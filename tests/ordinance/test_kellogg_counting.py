@@ -336,17 +336,51 @@ def test_consequences_of_each_level(pack, counts_as, expected) -> None:
     assert {k: result.consequences[k] for k in expected} == expected
 
 
+def bite(fid, day, animal=None, incident=None, kind="bite") -> ComplaintFact:
+    return ComplaintFact(
+        fid, "412 Oak St", d(day), W, kind, animal=animal, victim="person", incident=incident
+    )
+
+
 @pytest.mark.parametrize(
-    ("types", "numbers", "nuisance"),
+    ("facts", "numbers", "nuisance"),
     [
-        pytest.param(["bite"], [1], [False], id="58-10(I) one bite case is not a public nuisance"),
         pytest.param(
-            ["bite", "barking", "bite"], [1, None, 2], [False, None, True], id="58-10(I) two bite cases are"
+            [bite("c0", "2026-01-05", "rex")], [1], [False], id="one bite case is not a public nuisance"
+        ),
+        pytest.param(
+            [
+                bite("c0", "2026-01-05", "rex"),
+                bite("c1", "2026-01-06", kind="barking"),
+                bite("c2", "2026-02-01", "rex"),
+            ],
+            [1, None, 2],
+            [False, None, True],
+            id="two bite cases of the same animal are",
+        ),
+        pytest.param(
+            [bite("c0", "2026-01-05", "rex"), bite("c1", "2026-02-01", "fido")],
+            [1, 1],
+            [False, False],
+            id="two animals of one household: one bite case each",
+        ),
+        pytest.param(
+            [bite("c0", "2026-01-05"), bite("c1", "2026-02-01")],
+            [1, 1],
+            [False, False],
+            id="animal not known: bites never add up",
+        ),
+        pytest.param(
+            [bite("c0", "2026-01-05", "rex", "i1"), bite("c1", "2026-01-05", "rex", "i1")],
+            [1, 1],
+            [False, False],
+            id="two complaints about one bite are one bite case",
         ),
     ],
 )
-def test_bite_cases_are_numbered_per_subject(pack, types, numbers, nuisance) -> None:
-    facts = [ComplaintFact(f"c{i}", "412 Oak St", d("2026-01-05"), W, kind) for i, kind in enumerate(types)]
+def test_bite_cases_are_counted_per_animal(pack, facts, numbers, nuisance) -> None:
+    """58-10 I: "Any animal with a history of two or more bite cases is hereby declared to be a public
+    nuisance" - per animal, not per household."""
     results = count_complaints(facts, pack.law, pack.tz)
     assert [r.bite_case_number for r in results] == numbers
     assert [r.public_nuisance for r in results] == nuisance

@@ -95,7 +95,63 @@ def test_freeport_numbers_every_complaint(tmp_path) -> None:
         ("g1", "complaint_1"),
     ]
     assert results[0]["seizure_preconditions"]["previous_complaint_ids"] == ["f1"]
-    assert results[2]["designation"] == "potentially_dangerous"
+    assert results[2]["designation"] == "none"  # victim not given: 11 C 2 a cannot be shown
+
+
+def bite(cid: str, received: str, **more) -> dict:
+    return {"id": cid, "subject": "7 Elm", "received": received, "form": "written", "type": "bite", **more}
+
+
+def test_freeport_designation_per_animal_and_victim(tmp_path) -> None:
+    """11 C 1 d: persons bitten on two occasions by the same animal; 11 C 2 a: a human or a domestic animal."""
+    document = {
+        "complaints": [
+            bite("b1", "2026-01-05", animal="rex", victim="person"),
+            bite("b2", "2026-02-05", animal="rex", victim="animal"),
+            bite("b3", "2026-03-05", animal="fido", victim="person"),
+            bite("b4", "2026-04-05", animal="rex", victim="person"),
+            bite("b5", "2026-05-05", victim="person", injury=True),
+        ]
+    }
+    done = run("standing", "--jurisdiction", "freeport", write(tmp_path, document))
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [(r["designation"], r["designation_section"]) for r in results] == [
+        ("potentially_dangerous", "11(C)(2)(a)"),
+        ("potentially_dangerous", "11(C)(2)(a)"),
+        ("potentially_dangerous", "11(C)(2)(a)"),
+        ("dangerous", "11(C)(1)(d)"),
+        ("dangerous", "11(C)(1)(a)"),
+    ]
+    assert [r["animal"] for r in results] == ["rex", "rex", "fido", "rex", None]
+
+
+def test_kellogg_bite_cases_per_animal_on_the_cli(tmp_path) -> None:
+    """58-10 I: "Any animal with a history of two or more bite cases" - counted per animal."""
+    document = {
+        "complaints": [
+            bite("b1", "2026-01-05", animal="rex"),
+            bite("b2", "2026-02-05", animal="fido"),
+            bite("b3", "2026-03-05"),
+            bite("b4", "2026-04-05", animal="rex", victim="animal"),
+        ]
+    }
+    done = run("standing", "--jurisdiction", "kellogg", write(tmp_path, document))
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [(r["bite_case_number"], r["public_nuisance"]) for r in results] == [
+        (1, False),
+        (1, False),
+        (1, False),
+        (2, True),
+    ]
+
+
+def test_victim_must_be_person_animal_or_null(tmp_path) -> None:
+    document = {"complaints": [bite("b1", "2026-01-05", victim="dog")]}
+    done = run("standing", "--jurisdiction", "freeport", write(tmp_path, document))
+    assert done.returncode == 2
+    assert "'victim'" in done.stderr and "b1" in done.stderr
 
 
 def test_reads_stdin_when_file_is_dash() -> None:

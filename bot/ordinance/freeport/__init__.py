@@ -1,0 +1,64 @@
+"""Freeport, MN, Ordinance 2005-03: complaints, seizure (8), bites (5 B, 11), impound fees (5 C), 18 A.
+
+Freeport draws no verbal/written distinction: every accepted complaint counts, numbered per subject in
+order of receipt (`complaint_1`, `complaint_2`, ...). The rules module a pack names with `rules: freeport`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING
+
+from bot.ordinance.facts import ComplaintFact
+from bot.ordinance.freeport.bites import (
+    DesignationProposal,
+    FreeportBite,
+    FreeportBiteOrders,
+    bite_orders,
+    person_occasions,
+    propose,
+)
+from bot.ordinance.freeport.counting import (
+    CountResult,
+    SeizurePreconditions,
+    count_complaints,
+    seizure_preconditions,
+)
+from bot.ordinance.freeport.fees import (
+    ImpoundEvent,
+    ImpoundFee,
+    impound_release_fees,
+    offence_dates,
+    offence_days,
+    release_fee_cents,
+)
+from bot.ordinance.freeport.law import OFFICER_JUDGEMENT, FreeportLaw, law_for, parse_law
+from bot.ordinance.freeport.words import barking_note, bite_order, standing_view
+from bot.ordinance.view import BiteOrder, NoticeTerms, quarantine_terms
+
+if TYPE_CHECKING:
+    from bot.jurisdictions import Pack
+
+REQUIRED_FACT_FIELDS: tuple[str, ...] = ()  # the form is recorded but does not change the count
+
+__all__ = [
+    "OFFICER_JUDGEMENT", "REQUIRED_FACT_FIELDS", "CountResult", "DesignationProposal", "FreeportBite",
+    "FreeportBiteOrders", "FreeportLaw", "ImpoundEvent", "ImpoundFee", "SeizurePreconditions", "barking_note",
+    "bite_order", "bite_orders", "count_complaints", "impound_release_fees", "law_for", "notice_terms",
+    "offence_dates", "offence_days", "parse_law", "person_occasions", "propose", "release_fee_cents",
+    "results_json", "seizure_preconditions", "standing_view",
+]  # fmt: skip
+
+
+def results_json(facts: Sequence[ComplaintFact], pack: Pack) -> list[dict[str, object]]:
+    """The `standing` command's results for a pack using these rules, in input order."""
+    law = law_for(pack)
+    return [r.to_json(law) for r in count_complaints(facts, law, pack.tz, pack.readings)]
+
+
+def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None) -> NoticeTerms:
+    """Freeport's console issues confinement (quarantine) orders under 5 B; no counting letters."""
+    if kind == "quarantine_order" and bite is not None:
+        return quarantine_terms(bite)
+    raise ValueError(f"no {kind} notice under {pack.ordinance}")

@@ -1,0 +1,191 @@
+"""Kellogg chapter 58 in plain words for the console and the notices: standing, bites, barking, notices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, timedelta
+from typing import TYPE_CHECKING
+
+from bot.ordinance.dates import add_months, local_date, long_date
+from bot.ordinance.facts import ComplaintFact
+from bot.ordinance.kellogg.bites import KelloggBite, bite_orders, quarantine_order_lines
+from bot.ordinance.kellogg.counting import CountResult, Standing, count_complaints, standing_at
+from bot.ordinance.kellogg.law import SECTIONS, KelloggLaw, law_for
+from bot.ordinance.view import BiteFacts, BiteOrder, CountedRow, StandingView, dollars
+
+if TYPE_CHECKING:
+    from bot.jurisdictions import Pack
+
+# 58-16 B: the notice each level calls for (record_notice kinds)
+NOTICE_FOR_LEVEL = {"first": "letter", "second": "citation", "third": "referral"}
+LEVEL_WORDS = {
+    "none": "No standing",
+    "verbal_pending": "One verbal complaint pending",
+    "first": "First complaint",
+    "second": "Second complaint",
+    "third": "Third complaint",
+}
+
+
+def _row(result: CountResult, pack: Pack) -> CountedRow:
+    flags = []
+    if result.bite_case_number is not None:
+        which = "this animal" if result.fact.animal else "animal not identified"
+        flags.append(f"bite case {result.bite_case_number} ({which})")
+        if result.public_nuisance:
+            flags.append("public nuisance (58-10(I))")
+    return CountedRow(
+        reference=result.fact.id,
+        received=local_date(result.fact.received, pack.tz),
+        form=result.fact.form or "",
+        type=result.fact.type,
+        counts_as=result.counts_as,
+        action=result.action,
+        section=SECTIONS[result.counts_as],
+        notice_kind=NOTICE_FOR_LEVEL.get(result.counts_as),
+        flags=tuple(flags),
+    )
+
+
+def _bite_flag(result: CountResult, law: KelloggLaw) -> str:
+    animal = f"animal {result.fact.animal}" if result.fact.animal else "an animal not yet identified"
+    if result.public_nuisance:
+        return (
+            f"{result.fact.id}: bite case {result.bite_case_number} of {animal} - 'any animal with a history of "
+            "two or more bite cases' is a public nuisance; the Board of Health determines disposal (58-10(I))."
+        )
+    return (
+        f"{result.fact.id}: bite case {result.bite_case_number} of {animal}; quarantine at least "
+        f"{law.quarantine_min_days} days (58-10). A further bite case of the same animal makes it a public "
+        "nuisance (58-10(I))."
+    )
+
+
+def standing_view(facts: Sequence[ComplaintFact], pack: Pack, subject: str, today: date) -> StandingView:
+    """The subject's standing on `today` under 58-16, its counted complaints and its bite cases."""
+    law = law_for(pack)
+    results = count_complaints(facts, law, pack.tz, pack.readings)
+    standing = standing_at(facts, subject, today, law, pack.tz, pack.readings)
+    return StandingView(
+        jurisdiction=pack.code,
+        level=standing.level,
+        level_words=LEVEL_WORDS[standing.level],
+        window_open_until=standing.window_open_until,
+        days_left=standing.days_left,
+        rows=tuple(_row(result, pack) for result in results),
+        what_next=tuple(what_next(standing, law, pack.readings.first_lapse)),
+        bite_flags=tuple(_bite_flag(r, law) for r in results if r.bite_case_number is not None),
+        readings=tuple(pack.readings.words()),
+    )
+
+
+def _letter(law: KelloggLaw) -> str:
+    return (
+        f"the Clerk/Treasurer sends a letter with a copy of chapter 58; an unlicensed animal must be licensed "
+        f"within {law.first_license_days} days at the regular fee, after that the fee is "
+        f"{dollars(law.first_late_license_fee_cents)}"
+    )
+
+
+def _citation(law: KelloggLaw) -> str:
+    return (
+        f"a citation: the license is revoked; a hearing before the City Council if the owner contacts the "
+        f"Clerk/Treasurer's office within {law.second_hearing_request_days} days after receiving the citation; "
+        f"{dollars(law.second_reissue_fee_cents)} to reissue the license, "
+        f"{dollars(law.second_unlicensed_license_fee_cents)} if unlicensed; {law.second_comply_days} days to "
+        "comply, else prosecution could occur"
+    )
+
+
+def what_next(standing: Standing, law: KelloggLaw, first_lapse: str = "lapse") -> list[str]:
+    """What the next complaint would bring, in plain words citing 58-16 B."""
+    until, left = long_date(standing.window_open_until), standing.days_left
+    days = f"{left} day{'s' if left != 1 else ''} left" if left is not None else ""
+    referral = f"the matter goes to the {law.third_refer_to} for prosecution"
+    anchor = long_date(standing.anchor)
+    if standing.level == "none":
+        return [
+            f"No complaint stands against this household today. A written complaint would be a first complaint: "
+            f"{_letter(law)} (58-16(B)(2)).",
+            "A verbal complaint would be documented at the Clerk/Treasurer's office; two verbal complaints in a "
+            f"{law.verbal_pair_months}-month period are a first complaint (58-16(B)(2)).",
+        ]
+    if standing.level == "verbal_pending":
+        return [
+            f"One verbal complaint ({long_date(standing.pending_since)}) is documented, with no notice "
+            "(58-16(B)(2)).",
+            f"Until {until} ({days}) another complaint, verbal or written, makes a first complaint: {_letter(law)}.",
+        ]
+    if standing.level == "first":
+        second_end = standing.window_open_until
+        if first_lapse == "literal" and standing.anchor and standing.on > _second_end(standing.anchor, law):
+            return [
+                f"First complaint established {anchor}; no second came within two months (58-16(B)(3)).",
+                f"Under the literal reading of 58-16(B)(4), until {until} ({days}) any complaint is a third: "
+                f"{referral}.",
+            ]
+        return [
+            f"First complaint established {anchor}: {_letter(law)} (58-16(B)(2)).",
+            f"Until {long_date(second_end)} ({days}) any further complaint is the second: {_citation(law)} "
+            "(58-16(B)(3)). "
+            + (
+                "After that day the first complaint lapses."
+                if first_lapse == "lapse"
+                else "After that day, until a year after the first, a complaint is a third (58-16(B)(4))."
+            ),
+        ]
+    if standing.level == "second":
+        return [
+            f"Second complaint within two months of the first ({anchor}): {_citation(law)} (58-16(B)(3)).",
+            f"Until {until} ({days}) any further complaint is a third: {referral} (58-16(B)(4)).",
+        ]
+    return [
+        f"Third complaint within a year of the first ({anchor}): {referral} (58-16(B)(4)).",
+        f"Until {until} ({days}) every further complaint is also a third (58-16(B)(4)).",
+    ]
+
+
+def _second_end(anchor: date, law: KelloggLaw) -> date:
+    return add_months(anchor, law.second_within_months)
+
+
+def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
+    """58-10 for one bite: the quarantine, the two-hour owner notice and the public nuisance, in words."""
+    law = law_for(pack)
+    orders = bite_orders(
+        KelloggBite(
+            bitten_at=bite.bitten_at,
+            victim=bite.victim,
+            vaccinated_with_proof=bite.vaccinated_with_proof,
+            on_owner_premises=bite.on_owner_premises,
+            bite_cases=bite.animal_bite_cases,
+        ),
+        law,
+        pack.tz,
+    )
+    days = orders.quarantine_min_days
+    start = local_date(bite.bitten_at or bite.received, pack.tz)
+    return BiteOrder(
+        required=orders.quarantine_required,
+        min_days=days,
+        ends_on=start + timedelta(days=days) if days else None,
+        owner_notice_deadline=orders.owner_notice_deadline if orders.quarantine_required else None,
+        sections=orders.sections,
+        to_confirm=orders.to_confirm,
+        lines=tuple(quarantine_order_lines(orders, law, pack.tz)),
+        flags=("public nuisance (58-10(I))",) if orders.public_nuisance else (),
+    )
+
+
+def barking_note(pack: Pack, species: str | None, minutes: int | None) -> str:
+    """58-5 C: a nuisance only for noise continuously for 30 minutes; the reported duration beside it."""
+    need = law_for(pack).barking_continuous_minutes
+    if minutes is None:
+        reported = "the resident gave no duration"
+    else:
+        verdict = "meets" if minutes >= need else "does not meet"
+        reported = f"the resident reported {minutes} minutes ({verdict} it)"
+    return (
+        f"58-5(C): a nuisance only if the animal barks, bays, cries, howls or makes any other noise "
+        f"continuously for a period of {need} minutes; {reported}."
+    )

@@ -1,0 +1,94 @@
+"""Readings the city must choose: where the ordinance's words admit two readings, the pack names one.
+
+Both readings of each are implemented; the pack's `readings:` section picks the one in force, and the
+default is the behaviour the product had before the choice was offered. See docs/rules.md "Readings".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.ordinance.facts import ComplaintFact
+
+# name -> (allowed values, default first), and the words naming each value on the household page
+CHOICES: dict[str, tuple[str, ...]] = {
+    "first_lapse": ("lapse", "literal"),
+    "sms_form": ("written", "verbal"),
+    "anonymous": ("count", "exclude"),
+    "same_incident": ("count_each", "count_once"),
+}
+WORDS: dict[tuple[str, str], str] = {
+    ("first_lapse", "lapse"): (
+        "58-16(B)(4): a first complaint with no second within two months lapses; a later complaint "
+        "starts again (not the literal 'any complaint received within one year after the first violation')"
+    ),
+    ("first_lapse", "literal"): (
+        "58-16(B)(4) read literally: any complaint received within one year after the first violation is a "
+        "third, even when no second complaint came within two months"
+    ),
+    ("sms_form", "written"): "A text message (SMS) is a written complaint",
+    ("sms_form", "verbal"): "A text message (SMS) is not 'written': it counts as a verbal complaint",
+    ("anonymous", "count"): "Anonymous complaints count like any other",
+    ("anonymous", "exclude"): "Anonymous complaints are recorded but not counted",
+    ("same_incident", "count_each"): "Two complaints about the same incident each count",
+    ("same_incident", "count_once"): "Complaints about the same incident count once (the first received)",
+}
+NOT_COUNTED = {"anonymous": "not_counted_anonymous", "same_incident": "not_counted_same_incident"}
+
+
+class ReadingError(ValueError):
+    """A pack's `readings:` section names an unknown reading or value."""
+
+
+@dataclass(frozen=True)
+class Readings:
+    first_lapse: str = "lapse"
+    sms_form: str = "written"
+    anonymous: str = "count"
+    same_incident: str = "count_each"
+
+    def words(self) -> list[str]:
+        """Each reading in force, in plain words, for the household page."""
+        return [WORDS[(name, getattr(self, name))] for name in CHOICES]
+
+
+DEFAULT_READINGS = Readings()
+
+
+def parse_readings(raw: object, where: str) -> Readings:
+    """The pack's optional `readings:` section; absent keys take the default (today's behaviour)."""
+    if raw is None:
+        return DEFAULT_READINGS
+    if not isinstance(raw, Mapping):
+        raise ReadingError(f"{where}: readings must be a mapping")
+    values: dict[str, str] = {}
+    for name, value in raw.items():
+        if name not in CHOICES:
+            raise ReadingError(f"{where}: readings.{name} is not a known reading ({', '.join(CHOICES)})")
+        if value not in CHOICES[name]:
+            raise ReadingError(f"{where}: readings.{name} must be one of {', '.join(CHOICES[name])}")
+        values[name] = value
+    return Readings(**values)
+
+
+def not_counted(facts: Sequence[ComplaintFact], order: Iterable[int], readings: Readings) -> dict[int, str]:
+    """Complaints the readings in force leave uncounted: index -> why (a `counts_as` value).
+
+    `order` is the receipt order. Anonymous means `complainant_identified` is false. Same incident means
+    an earlier-received counted complaint about the same subject carries the same `incident` key.
+    """
+    skipped: dict[int, str] = {}
+    seen: set[tuple[str, str]] = set()
+    for index in order:
+        fact = facts[index]
+        if readings.anonymous == "exclude" and fact.complainant_identified is False:
+            skipped[index] = NOT_COUNTED["anonymous"]
+            continue
+        if fact.incident is None:
+            continue
+        key = (fact.subject, fact.incident)
+        if readings.same_incident == "count_once" and key in seen:
+            skipped[index] = NOT_COUNTED["same_incident"]
+        seen.add(key)
+    return skipped
