@@ -19,6 +19,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -229,6 +230,30 @@ class Notice(Base):
     note = Column(Text, nullable=True)
     created_by = Column(String(100), nullable=False)
     created_at = Column(UTCDateTime, nullable=False)
+
+
+class NoticeDocument(Base):
+    """An issued notice as issued: the rendered HTML and PDF and the facts they were computed from.
+
+    Written once at issue and never re-rendered; sha256 covers the facts JSON and the HTML, pdf_sha256 the
+    PDF. Voiding keeps the document and records who, when and why (a new notice replaces it).
+    """
+
+    __tablename__ = "notice_documents"
+
+    notice_id = Column(BigId, ForeignKey("notices.id"), primary_key=True)
+    html = Column(Text, nullable=False)
+    pdf = Column(LargeBinary, nullable=False)
+    facts = Column(Text, nullable=False)  # canonical JSON (sorted keys), exactly as hashed
+    sha256 = Column(String(64), nullable=False)
+    pdf_sha256 = Column(String(64), nullable=False)
+    voided_at = Column(UTCDateTime, nullable=True)
+    voided_by = Column(String(100), nullable=True)
+    void_reason = Column(Text, nullable=True)
+    replaced_by = Column(BigId, ForeignKey("notices.id"), nullable=True)
+    replaces = Column(BigId, ForeignKey("notices.id"), nullable=True)
+    served_how = Column(String(40), nullable=True)  # how the owner was served or received it
+    received_on = Column(Date, nullable=True)  # the day the owner received it (Kellogg 58-16 B(3))
 
 
 class DuplicateSuggestion(Base):

@@ -6,6 +6,7 @@
 - `lookup`: residents' status look-up, only their own complaints;
 - `review`: the clerk's decisions and corrections;
 - `notices`: notices recorded against complaints;
+- `notice_records`: issued notices stored as documents (HTML, PDF, facts, hash), void, receipt;
 - `queries`: reads for the console and the history the ordinance engine counts.
 
 Every change writes the audit log (`base`). The values handed back are in `records`, re-exported here
@@ -17,6 +18,7 @@ from __future__ import annotations
 from bot.cases.base import ServiceBase
 from bot.cases.filing import FILING_ACTOR, Filing
 from bot.cases.lookup import ResidentLookup
+from bot.cases.notice_records import NoticeArchive
 from bot.cases.notices import NoticeBook
 from bot.cases.queries import MAX_PAGE_SIZE, Queries
 from bot.cases.records import (
@@ -51,5 +53,5 @@ __all__ = [
 ]
 
 
-class CaseService(Filing, ResidentLookup, Review, NoticeBook, Queries, ServiceBase):
+class CaseService(Filing, ResidentLookup, Review, NoticeBook, NoticeArchive, Queries, ServiceBase):
     """Named operations over the case database. `by` is the user (or "assistant") acting."""

@@ -70,3 +70,15 @@ def barking_note(pack: Pack, species: str | None, minutes: int | None) -> str | 
     """What the pack's law says about barking beside the reported duration; None if it words nothing."""
     note = getattr(rules_module(pack.rules), "barking_note", None)
     return note(pack, species, minutes) if note else None
+
+
+def notice_receipt(pack: Pack, kind: str, received_on: date) -> dict[str, date]:
+    """Deadlines that run from the day the owner received a notice of `kind` (none if the law sets none)."""
+    hook = getattr(rules_module(pack.rules), "notice_receipt", None)
+    return hook(pack, kind, received_on) if hook else {}
+
+
+def receipt_words(pack: Pack, kind: str, received_on: date | None, today: date) -> str | None:
+    """The words for a notice whose deadlines run from receipt ("awaiting receipt" until recorded)."""
+    hook = getattr(rules_module(pack.rules), "receipt_words", None)
+    return hook(pack, kind, received_on, today) if hook else None

@@ -68,9 +68,10 @@ def test_first_complaint_letter_has_the_licence_deadline_and_chapter_58(
     assert f"issued letter (notice {notice.id})" in history  # the notice shows in the complaint's history
 
 
-def test_citation_for_a_second_complaint_has_hearing_and_compliance_deadlines(
-    signed_in, cases, make_report
-) -> None:
+def test_citation_deadlines_run_from_receipt_and_the_board_awaits_it(signed_in, cases, make_report) -> None:
+    """58-16 B(3): "The owner can have a hearing on the matter before the City Council if the owner contacts
+    the Clerk/Treasurer's office within 10 days after receiving the citation" - counted from receipt, not
+    from the day it was issued (the defect dated it from issue)."""
     accepted(cases, make_report())
     second = accepted(cases, make_report(received=datetime(2026, 3, 2, 12, tzinfo=CHICAGO)))
     client = signed_in("clerk")
@@ -82,14 +83,95 @@ def test_citation_for_a_second_complaint_has_hearing_and_compliance_deadlines(
     response = issue(client, second, "citation", issued_on)
     [notice] = cases.notices(reference=second)
     law = KELLOGG.law
-    assert notice.hearing_request_by == issued_on + timedelta(days=law.second_hearing_request_days)
-    assert notice.comply_by == issued_on + timedelta(days=law.second_comply_days)
+    assert (notice.hearing_request_by, notice.comply_by) == (None, None)
     assert notice.fee_cents == law.second_reissue_fee_cents
     page = client.get(response.headers["location"]).text
-    assert span(page, "hearing-by") == long_day(notice.hearing_request_by)
-    assert span(page, "comply-by") == long_day(notice.comply_by)
+    assert "within 10 days after receiving the citation" in page
+    assert "before the City Council" in page and "prosecution could occur" in page
+    assert "awaiting receipt" in page and "awaiting receipt" in client.get("/deadlines").text
+
+    token = csrf_from(client, f"/notices/{notice.id}")
+    received = date(2026, 3, 6)
+    done = client.post(f"/notices/{notice.id}/receipt",
+                       data={"csrf_token": token, "received_on": received.isoformat(), "served_how": "certified_mail"})  # fmt: skip
+    assert done.status_code == 303
+    [notice] = cases.notices(reference=second)
+    assert notice.hearing_request_by == received + timedelta(days=law.second_hearing_request_days)
+    assert notice.comply_by == received + timedelta(days=law.second_comply_days)
+    board = client.get("/deadlines").text
+    assert "awaiting receipt" not in board and long_day(notice.hearing_request_by) in board
+    assert "certified mail" in client.get(f"/notices/{notice.id}").text
     audit = cases.audit_trail("notice", str(notice.id))
-    assert [(e.action, e.actor) for e in audit] == [("issued", "clerk")]
+    assert [(e.action, e.actor) for e in audit] == [("issued", "clerk"), ("receipt_recorded", "clerk")]
+
+
+def test_an_issued_notice_is_shown_from_its_stored_copy_after_later_complaints(
+    signed_in, cases, make_report
+) -> None:
+    """Notices are records: the issued letter stays as issued when an earlier complaint is accepted later
+    (the defect re-drafted it from today's data and answered with a server error)."""
+    reference = accepted(cases, make_report(received=datetime(2026, 3, 2, 12, tzinfo=CHICAGO)))
+    client = signed_in("clerk")
+    response = issue(client, reference, "letter", date(2026, 3, 3))
+    notice_path = response.headers["location"]
+    before = client.get(notice_path)
+    [notice] = cases.notices(reference=reference)
+    stored = cases.stored_notice(notice.id)
+    assert stored.intact and stored.pdf.startswith(b"%PDF") and len(stored.sha256) == 64
+    chapter = (PACKS_DIR / KELLOGG.extra["ordinance_text"]).read_text(encoding="utf-8")
+    assert chapter.splitlines()[0] in stored.html  # 58-16 B(2): "along with a copy of this article"
+    assert stored.facts["counted"]["counts_as"] == "first"
+
+    accepted(cases, make_report(received=datetime(2026, 2, 20, 12, tzinfo=CHICAGO)))  # earlier: now the first
+    after = client.get(notice_path)
+    assert after.status_code == 200
+    assert span(after.text, "license-by") == span(before.text, "license-by")
+    assert cases.stored_notice(notice.id).html == stored.html
+    pdf = client.get(f"{notice_path}/pdf")
+    assert pdf.headers["content-type"] == "application/pdf" and pdf.content == stored.pdf
+
+
+def test_void_with_a_reason_and_reissue_are_both_audited(signed_in, cases, make_report) -> None:
+    reference = accepted(cases, make_report())
+    client = signed_in("clerk")
+    first_path = issue(client, reference, "letter", date(2026, 3, 3)).headers["location"]
+    old_id = int(first_path.rsplit("/", 1)[1])
+    token = csrf_from(client, first_path)
+    assert client.post(f"{first_path}/void", data={"csrf_token": token, "reason": ""}).status_code == 303
+    assert cases.stored_notice(old_id).voided_at is None  # a reason is required
+    done = client.post(f"{first_path}/void", data={"csrf_token": token, "reason": "wrong issue date"})
+    assert f"replaces={old_id}" in done.headers["location"]
+    token = csrf_from(client, done.headers["location"])
+    new = client.post("/notices", data={"csrf_token": token, "complaint": reference, "kind": "letter",
+                                        "issued_on": "2026-03-04", "replaces": str(old_id)})  # fmt: skip
+    new_id = int(new.headers["location"].rsplit("/", 1)[1])
+    old = cases.stored_notice(old_id)
+    assert (old.void_reason, old.replaced_by, cases.stored_notice(new_id).replaces) == (
+        "wrong issue date",
+        new_id,
+        old_id,
+    )
+    assert "VOID" in client.get(first_path).text
+    assert [e.action for e in cases.audit_trail("notice", str(old_id))] == ["issued", "voided"]
+    assert [e.action for e in cases.audit_trail("notice", str(new_id))] == ["issued"]
+    board = client.get("/deadlines").text
+    assert long_day(date(2026, 3, 13)) not in board and long_day(date(2026, 3, 14)) in board
+
+
+def test_freeport_quarantine_order_only_when_5b_requires_it(signed_in, cases, make_report) -> None:
+    """Freeport 5 B: an order only for a person bitten with the skin punctured or a doctor needed; never
+    "confined for at least None days"."""
+    client = signed_in("clerk")
+    bitten = datetime(2026, 3, 1, 17, 30, tzinfo=CHICAGO)
+    no_puncture = cases.file_complaint(make_report(jurisdiction="freeport", type="bite", received=bitten,
+                                                   bite=BiteDetails("person", False, None, None), urgent=True))  # fmt: skip
+    assert "quarantine_order" not in client.get(f"/complaints/{no_puncture}").text
+    punctured = cases.file_complaint(make_report(jurisdiction="freeport", type="bite", received=bitten,
+                                                 bite=BiteDetails("person", True, None, None), urgent=True))  # fmt: skip
+    page = client.get(f"/notices/preview?complaint={punctured}&kind=quarantine_order").text
+    assert "None" not in page
+    assert "not less than 10 days" in page and "Stearns County" in page and "At whose expense" in page
+    assert "Where: to confirm" in page  # no veterinarian's certificate recorded yet
 
 
 def test_a_complaint_not_yet_accepted_calls_for_no_letter(signed_in, cases, make_report) -> None:

@@ -14,7 +14,7 @@ from bot.cases.report import BiteDetails, Report
 from bot.cases.service import AuditRecord, ComplaintDetail, CountedComplaint, NoticeRecord
 from bot.console import try_line
 from bot.console.context import ConsoleContext
-from bot.console.notices import notice_kinds_for
+from bot.console.notices import complaint_bite_order, notice_kinds_for
 from bot.console.pages import (
     Clerk,
     Context,
@@ -31,7 +31,6 @@ from bot.console.standing import (
     BiteQuarantine,
     CountedRow,
     SubjectStanding,
-    bite_quarantine,
     subject_standing,
 )
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
@@ -172,19 +171,8 @@ def _would_count(
 def _quarantine(
     pack: Pack, detail: ComplaintDetail, standing: SubjectStanding | None
 ) -> BiteQuarantine | None:
-    if detail.bite is None:
-        return None
-    earlier = sum(
-        1 for r in (standing.rows if standing else ()) if r.type == "bite" and r.reference != detail.reference
-    )
-    return bite_quarantine(
-        pack,
-        detail.occurred or detail.received,
-        detail.bite.victim,
-        detail.bite.animal_vaccinated,
-        detail.bite.skin_broken_or_medical,
-        earlier,
-    )
+    # per animal, and the bite time only when the resident gave one (bot.console.notices)
+    return complaint_bite_order(pack, detail)
 
 
 def _history(ctx: ConsoleContext, reference: str, notices: list[NoticeRecord]) -> list[AuditRecord]:

@@ -9,9 +9,10 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 
 from bot.console.context import ConsoleContext
+from bot.console.notices import complaint_bite_order
 from bot.console.pages import Context, Reader, console_router, pack_or_404, render
-from bot.console.standing import bite_quarantine
 from bot.jurisdictions import Pack, get_pack, load_packs
+from bot.ordinance import receipt_words
 
 router = console_router()
 
@@ -41,6 +42,7 @@ def collect_deadlines(ctx: ConsoleContext, jurisdiction: str | None, days_back: 
     for pack in packs:
         since = ctx.today(pack) - timedelta(days=days_back)
         deadlines += _notice_deadlines(ctx, pack, since)
+        deadlines += _awaiting_receipt(ctx, pack)
         ordered = {d.reference for d in deadlines if "quarantine" in d.what}
         deadlines += _bite_deadlines(ctx, pack, since, ordered)
     return sorted(deadlines, key=lambda d: (d.day, d.reference))
@@ -48,7 +50,10 @@ def collect_deadlines(ctx: ConsoleContext, jurisdiction: str | None, days_back: 
 
 def _notice_deadlines(ctx: ConsoleContext, pack: Pack, since: date) -> list[Deadline]:
     found = []
+    void = {i for i, state in ctx.cases.notice_states(pack.code).items() if state.void}
     for notice in ctx.cases.notices(jurisdiction=pack.code, deadline_from=since):
+        if notice.id in void:
+            continue
         for field_name, (what, section) in DEADLINE_WORDS.items():
             day = getattr(notice, field_name)
             if day is not None and day >= since:
@@ -56,6 +61,19 @@ def _notice_deadlines(ctx: ConsoleContext, pack: Pack, since: date) -> list[Dead
                     Deadline(day, f"{what} ({notice.kind})", notice.complaint_reference,
                              notice.subject_id, pack.code, section)
                 )  # fmt: skip
+    return found
+
+
+def _awaiting_receipt(ctx: ConsoleContext, pack: Pack) -> list[Deadline]:
+    """Notices whose deadlines run from receipt (a Kellogg citation) while no receipt is recorded."""
+    found = []
+    for state in ctx.cases.notice_states(pack.code).values():
+        if state.void or state.received_on is not None:
+            continue
+        words = receipt_words(pack, state.kind, None, ctx.today(pack))
+        if words:
+            found.append(Deadline(state.issued_on, f"{state.kind}: {words}", state.complaint_reference,
+                                  state.subject_id, pack.code, "runs from receipt"))  # fmt: skip
     return found
 
 
@@ -69,14 +87,8 @@ def _bite_deadlines(ctx: ConsoleContext, pack: Pack, since: date, ordered: set[s
         if bite.reference in ordered or bite.bite_victim is None:
             continue
         detail = ctx.cases.get_complaint(bite.reference)
-        q = bite_quarantine(
-            pack,
-            detail.occurred or detail.received,
-            bite.bite_victim,
-            detail.bite.animal_vaccinated if detail.bite else None,
-            detail.bite.skin_broken_or_medical if detail.bite else None,
-        )
-        if q.ends_on is not None and q.ends_on >= since and q.required is not False:
+        q = complaint_bite_order(pack, detail)
+        if q is not None and q.ends_on is not None and q.ends_on >= since and q.required is not False:
             section = ", ".join(q.sections) or "bite rules"
             found.append(
                 Deadline(q.ends_on, f"quarantine of at least {q.min_days} days ends (no order recorded)",

@@ -1,4 +1,5 @@
-"""Notices: preview a draft, issue (record) it, and show an issued one."""
+"""Notices: preview a draft, issue it (stored as HTML, PDF and facts), show and download the stored copy,
+void it with a reason and prepare its replacement, record a citation's receipt."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 from bot.cases.errors import CaseError, ComplaintNotFound, InvalidQuery
+from bot.cases.notice_records import SERVED_HOW
 from bot.console.context import ConsoleContext
-from bot.console.notices import NoticeDraft, draft_notice
+from bot.console.notices import NoticeDraft, draft_notice, issued_notice, standalone_html
 from bot.console.pages import (
     Clerk,
     Context,
@@ -22,6 +24,7 @@ from bot.console.pages import (
     render,
 )
 from bot.jurisdictions import Pack, get_pack
+from bot.ordinance import notice_receipt, receipt_words
 
 router = console_router(prefix="/notices")
 
@@ -36,48 +39,119 @@ def _draft_from(ctx: ConsoleContext, reference: str, kind: str, issued_on: str) 
     return draft_notice(ctx.cases, pack, detail, kind, day), pack
 
 
+def _fragment(ctx: ConsoleContext, draft: NoticeDraft, pack: Pack) -> str:
+    return ctx.templates.env.get_template("notice_document.html").render(draft=draft, pack=pack)
+
+
 @router.get("/preview", response_class=HTMLResponse)
 def notice_preview(
-    request: Request, complaint: str, kind: str, ctx: Context, user: Clerk, issued_on: str = ""
+    request: Request,
+    complaint: str,
+    kind: str,
+    ctx: Context,
+    user: Clerk,
+    issued_on: str = "",
+    replaces: int | None = None,
 ) -> Response:
     try:
         draft, pack = _draft_from(ctx, complaint, kind, issued_on)
     except ValueError as error:
         flash(request, f"No notice: {error}", "error")
         return back_to(f"/complaints/{complaint}")
-    return render(request, "notice.html", draft=draft, pack=pack, issued=None)
+    return render(request, "notice.html", pack=pack, stored=None, title=draft.title, kind=draft.kind,
+                  reference=draft.complaint.reference, issued_on=draft.issued_on, replaces=replaces,
+                  document=_fragment(ctx, draft, pack))  # fmt: skip
 
 
 @router.post("")
 async def issue_notice(request: Request, ctx: Context, user: Clerk) -> Response:
     form = await request.form()
     reference = form_text(form, "complaint")
+    replaces = form_text(form, "replaces")
     try:
-        draft, _pack = _draft_from(ctx, reference, form_text(form, "kind"), form_text(form, "issued_on"))
-        notice_id = ctx.cases.record_notice(
-            draft.complaint.reference,
-            draft.kind,
-            draft.issued_on,
-            by=user.username,
-            license_by=draft.license_by,
-            hearing_request_by=draft.hearing_request_by,
-            comply_by=draft.comply_by,
-            quarantine_until=draft.quarantine_until,
-            fee_cents=draft.fee_cents,
-            note=form_text(form, "note") or None,
+        draft, pack = _draft_from(ctx, reference, form_text(form, "kind"), form_text(form, "issued_on"))
+        record = issued_notice(draft, pack, _fragment(ctx, draft, pack), form_text(form, "note") or None)
+        notice_id = ctx.cases.issue_notice(
+            draft.complaint.reference, record, by=user.username, replaces=int(replaces) if replaces else None
         )
     except (CaseError, ValueError) as error:
         flash(request, f"Not issued: {error}", "error")
         return back_to(f"/complaints/{reference}")
-    flash(request, f"{draft.title} issued and recorded.")
+    flash(request, f"{draft.title} issued and stored.")
     return back_to(f"/notices/{notice_id}")
 
 
 @router.get("/{notice_id}", response_class=HTMLResponse)
 def notice_page(request: Request, notice_id: int, ctx: Context, user: Reader) -> HTMLResponse:
+    """The notice exactly as issued, from the store: never re-drafted from today's data."""
     try:
-        notice = ctx.cases.get_notice(notice_id)
+        stored = ctx.cases.stored_notice(notice_id)
     except InvalidQuery:
         raise_not_found()
-    draft, pack = _draft_from(ctx, notice.complaint_reference, notice.kind, notice.issued_on.isoformat())
-    return render(request, "notice.html", draft=draft, pack=pack, issued=notice)
+    pack = get_pack(stored.jurisdiction)
+    receipt = receipt_words(pack, stored.kind, stored.received_on, ctx.today(pack))
+    if receipt and stored.served_how:
+        receipt += f"; served: {stored.served_how.replace('_', ' ')}"
+    return render(request, "notice.html", pack=pack, stored=stored, title=stored.kind.replace("_", " ").title(),
+                  kind=stored.kind, reference=stored.complaint_reference, document=stored.html,
+                  receipt=receipt, served_how=SERVED_HOW)  # fmt: skip
+
+
+@router.get("/{notice_id}/pdf")
+def notice_pdf(notice_id: int, ctx: Context, user: Reader) -> Response:
+    try:
+        stored = ctx.cases.stored_notice(notice_id)
+    except InvalidQuery:
+        raise_not_found()
+    name = f"{stored.complaint_reference}-{stored.kind}-{notice_id}.pdf"
+    return Response(stored.pdf, media_type="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})  # fmt: skip
+
+
+@router.get("/{notice_id}/html")
+def notice_html(notice_id: int, ctx: Context, user: Reader) -> Response:
+    try:
+        stored = ctx.cases.stored_notice(notice_id)
+    except InvalidQuery:
+        raise_not_found()
+    name = f"{stored.complaint_reference}-{stored.kind}-{notice_id}.html"
+    body = standalone_html(stored.html, stored.kind.replace("_", " ").title())
+    return Response(body, media_type="text/html; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})  # fmt: skip
+
+
+@router.post("/{notice_id}/void")
+async def void_notice(request: Request, notice_id: int, ctx: Context, user: Clerk) -> Response:
+    form = await request.form()
+    try:
+        stored = ctx.cases.stored_notice(notice_id)
+        ctx.cases.void_notice(notice_id, by=user.username, reason=form_text(form, "reason"))
+    except InvalidQuery:
+        raise_not_found()
+    except CaseError as error:
+        flash(request, f"Not voided: {error}", "error")
+        return back_to(f"/notices/{notice_id}")
+    flash(request, f"Notice {notice_id} is void. Review the new draft and issue it to replace it.")
+    return back_to(
+        f"/notices/preview?complaint={stored.complaint_reference}&kind={stored.kind}&replaces={notice_id}"
+    )
+
+
+@router.post("/{notice_id}/receipt")
+async def record_receipt(request: Request, notice_id: int, ctx: Context, user: Clerk) -> Response:
+    form = await request.form()
+    try:
+        stored = ctx.cases.stored_notice(notice_id)
+    except InvalidQuery:
+        raise_not_found()
+    pack = get_pack(stored.jurisdiction)
+    try:
+        received_on = date.fromisoformat(form_text(form, "received_on"))
+        ctx.cases.record_receipt(notice_id, by=user.username, received_on=received_on,
+                                 how=form_text(form, "served_how"),
+                                 deadlines=notice_receipt(pack, stored.kind, received_on))  # fmt: skip
+    except (CaseError, ValueError) as error:
+        flash(request, f"Receipt not recorded: {error}", "error")
+        return back_to(f"/notices/{notice_id}")
+    flash(request, "Receipt recorded; the deadlines run from that day.")
+    return back_to(f"/notices/{notice_id}")

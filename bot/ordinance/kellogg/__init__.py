@@ -46,7 +46,7 @@ __all__ = [
     "ACTIONS", "HOME_CONDITIONS", "NOTICE_FOR_LEVEL", "REQUIRED_FACT_FIELDS", "SECTIONS", "CountResult",
     "KelloggBite", "KelloggBiteOrders", "KelloggLaw", "Standing", "barking_note", "bite_case_numbers",
     "bite_order", "bite_orders", "consequences", "count_complaints", "hearing_status", "law_for",
-    "notice_deadlines", "notice_terms", "parse_law", "receipt_deadlines", "results_json", "standing_at",
+    "notice_deadlines", "notice_receipt", "notice_terms", "receipt_words", "parse_law", "receipt_deadlines", "results_json", "standing_at",
     "standing_view",
 ]  # fmt: skip
 
@@ -68,3 +68,13 @@ def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None 
     if kind == "quarantine_order" and bite is not None:
         return quarantine_terms(bite)
     raise ValueError(f"no {kind} notice under {pack.ordinance}")
+
+
+def notice_receipt(pack: Pack, kind: str, received_on: date) -> dict[str, date]:
+    """Deadlines that run from the day the owner received a notice: a citation's (58-16 B(3))."""
+    return receipt_deadlines(law_for(pack), received_on) if kind == "citation" else {}
+
+
+def receipt_words(pack: Pack, kind: str, received_on: date | None, today: date) -> str | None:
+    """The deadlines board's words for a notice whose deadlines run from receipt."""
+    return hearing_status(law_for(pack), received_on, today) if kind == "citation" else None
