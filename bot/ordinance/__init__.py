@@ -66,10 +66,12 @@ def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None 
     )
 
 
-def barking_note(pack: Pack, species: str | None, minutes: int | None) -> str | None:
+def barking_note(
+    pack: Pack, species: str | None, minutes: int | None, reported_text: str | None = None
+) -> str | None:
     """What the pack's law says about barking beside the reported duration; None if it words nothing."""
     note = getattr(rules_module(pack.rules), "barking_note", None)
-    return note(pack, species, minutes) if note else None
+    return note(pack, species, minutes, reported_text) if note else None
 
 
 def notice_receipt(pack: Pack, kind: str, received_on: date) -> dict[str, date]:

@@ -34,6 +34,7 @@ from bot.console.standing import (
     subject_standing,
 )
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
+from bot.ordinance import barking_note
 
 router = console_router()
 
@@ -143,6 +144,7 @@ def complaint_page(request: Request, reference: str, ctx: Context, user: Reader)
         notices=issued,
         notice_kinds=notice_kinds_for(pack, counted, detail),
         quarantine=_quarantine(pack, detail, standing),
+        barking=_barking(pack, detail),
         suggested_subjects=suggested_subjects,
         audit=_history(ctx, detail.reference, issued),
         types=COMPLAINT_TYPES,
@@ -173,6 +175,18 @@ def _quarantine(
 ) -> BiteQuarantine | None:
     # per animal, and the bite time only when the resident gave one (bot.console.notices)
     return complaint_bite_order(pack, detail)
+
+
+def _barking(pack: Pack, detail: ComplaintDetail) -> str | None:
+    """The city's barking threshold beside the duration the resident reported (Kellogg 58-5 C, Freeport 7 A)."""
+    if detail.type != "barking":
+        return None
+    minutes = next(
+        (detail.details[k] for k in ("duration_minutes", "barking_minutes") if k in detail.details), None
+    )
+    since = detail.details.get("barking_since")
+    return barking_note(pack, detail.animal_species, minutes if isinstance(minutes, int) else None,
+                        str(since) if since else None)  # fmt: skip
 
 
 def _history(ctx: ConsoleContext, reference: str, notices: list[NoticeRecord]) -> list[AuditRecord]:

@@ -106,7 +106,9 @@ def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
     )
 
 
-def barking_note(pack: Pack, species: str | None, minutes: int | None) -> str:
+def barking_note(
+    pack: Pack, species: str | None, minutes: int | None, reported_text: str | None = None
+) -> str:
     """7 A and 8(3) speak of a barking *dog* that habitually barks or cries."""
     if species in (None, "dog"):
         which = "the species was not reported" if species is None else "the report is about a dog"

@@ -177,11 +177,18 @@ def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
     )
 
 
-def barking_note(pack: Pack, species: str | None, minutes: int | None) -> str:
+def barking_note(
+    pack: Pack, species: str | None, minutes: int | None, reported_text: str | None = None
+) -> str:
     """58-5 C: a nuisance only for noise continuously for 30 minutes; the reported duration beside it."""
     need = law_for(pack).barking_continuous_minutes
     if minutes is None:
-        reported = "the resident gave no duration"
+        reported = (
+            f'the resident reported: "{reported_text}" (the clerk judges whether that is {need} minutes '
+            "continuously)"
+            if reported_text
+            else "the resident gave no duration"
+        )
     else:
         verdict = "meets" if minutes >= need else "does not meet"
         reported = f"the resident reported {minutes} minutes ({verdict} it)"
