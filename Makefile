@@ -18,12 +18,22 @@ export PYTHONPATH := $(CURDIR)
 TRAINING_INPUTS := config.yml domain.yml $(shell find data -name '*.yml' 2>/dev/null)
 SPACY_INPUTS := $(wildcard bot/nlp/*.py)
 
-.PHONY: help install train migrate run test eval bench lint format lock clean
+.PHONY: help install system-libraries train migrate run test eval bench lint format lock clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
-install: $(VENV)/.installed ## build .venv/ with every pinned dependency
+install: $(VENV)/.installed system-libraries ## build .venv/ with every pinned dependency (and Pango for PDFs)
+
+# WeasyPrint (notices stored as PDF) needs Pango from Debian: installed when missing and running as root.
+system-libraries:
+	@if ! ldconfig -p | grep -q libpangoft2-1.0; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpango-1.0-0 libpangoft2-1.0-0 >/dev/null; \
+	  else \
+	    echo "WeasyPrint needs Pango: run 'apt-get install libpango-1.0-0 libpangoft2-1.0-0' as root" >&2; exit 1; \
+	  fi; \
+	fi
 
 $(VENV)/.installed: requirements.lock
 	@test -n "$(PYTHON310)" || { echo "python3.10 not found: Rasa 3.6 needs Python 3.10"; exit 1; }
@@ -47,7 +57,7 @@ migrate: $(VENV)/.installed ## create or upgrade the case database (DATABASE_URL
 	@mkdir -p var
 	$(PY) -m bot.cases migrate
 
-run: $(MODEL) migrate ## set up and start the assistant (REST on :5005) and the action server (:5055)
+run: $(MODEL) migrate system-libraries ## set up and start the assistant (REST on :5005) and the action server (:5055)
 	./scripts/run.sh
 
 test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa test stories

@@ -16,7 +16,7 @@ from typing import Any
 from bot.cases.notice_records import IssuedNotice
 from bot.cases.service import CaseService, ComplaintDetail, SubjectRecord
 from bot.console.standing import CountedRow, bite_quarantine, subject_standing
-from bot.jurisdictions import PACKS_DIR, Pack
+from bot.jurisdictions import Pack
 from bot.ordinance import notice_terms
 from bot.ordinance.view import BiteOrder, NoticeTerms
 
@@ -54,7 +54,7 @@ def _read_enclosure(path: Path) -> str:
 
 def ordinance_text(pack: Pack) -> str | None:
     name = pack.extra.get("ordinance_text")
-    return _read_enclosure(PACKS_DIR / str(name)) if name else None
+    return _read_enclosure(pack.directory / str(name)) if name else None
 
 
 def complaint_bite_order(pack: Pack, detail: ComplaintDetail) -> BiteOrder | None:

@@ -6,6 +6,7 @@ Adding a city means adding `packs/<code>.yml` (and, if its law differs, a rules 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, time
@@ -17,6 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 PACKS_DIR = Path(__file__).parent / "packs"
+PACKS_DIR_VARIABLE = "JURISDICTION_PACKS_DIR"  # a deployment (or a test) may keep its packs elsewhere
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 FORMS = ("verbal", "written")
 
@@ -49,6 +51,7 @@ class Pack:
     extra: Mapping[str, object] = field(default_factory=dict)
     law: Any = None  # the `law:` section as parsed by the rules module (e.g. kellogg.KelloggLaw)
     readings: Any = None  # bot.ordinance.readings.Readings: the readings the city chose (defaults if none)
+    directory: Path = PACKS_DIR  # where the pack file is; files it names (ordinance_text) are beside it
 
     @property
     def tz(self) -> ZoneInfo:
@@ -195,12 +198,22 @@ def _parse_pack(raw: object, source: Path) -> Pack:
         extra={k: v for k, v in raw.items() if k not in (*REQUIRED_KEYS, "readings")},
         law=law,
         readings=readings,
+        directory=source.parent,
     )
 
 
-@lru_cache(maxsize=1)
-def load_packs(directory: Path = PACKS_DIR) -> dict[str, Pack]:
-    """Every pack in the directory, keyed by code."""
+def packs_dir() -> Path:
+    """The directory packs load from: $JURISDICTION_PACKS_DIR when set, else the shipped `packs/`."""
+    return Path(os.environ.get(PACKS_DIR_VARIABLE) or PACKS_DIR)
+
+
+def load_packs(directory: Path | None = None) -> dict[str, Pack]:
+    """Every pack in the directory (default `packs_dir()`), keyed by code; read once per directory."""
+    return _load_packs(Path(directory) if directory is not None else packs_dir())
+
+
+@lru_cache(maxsize=8)
+def _load_packs(directory: Path) -> dict[str, Pack]:
     packs: dict[str, Pack] = {}
     for path in sorted(directory.glob("*.yml")):
         try:

@@ -1,7 +1,7 @@
-"""Kellogg City Code 58-16 B counting, as DESIGN.md makes it exact. Each case cites its clause.
+"""Kellogg City Code 58-16 B counting, as docs/rules.md makes it exact. Each case cites its clause.
 
 A case is one subject's complaints in input order as (received, form) and the counts_as expected for
-each, read from the ordinance text and DESIGN.md's rule.
+each, read from the ordinance text and docs/rules.md's rule.
 """
 
 from dataclasses import replace

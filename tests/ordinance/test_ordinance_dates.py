@@ -1,4 +1,4 @@
-"""Calendar arithmetic the ordinances count in (DESIGN.md: calendar months, month-end clamping)."""
+"""Calendar arithmetic the ordinances count in (docs/rules.md: calendar months, month-end clamping)."""
 
 from datetime import date, datetime, timezone
 from zoneinfo import ZoneInfo

@@ -11,7 +11,7 @@ from bot.ordinance.params import LawSection
 if TYPE_CHECKING:
     from bot.jurisdictions import Pack
 
-# counts_as -> action, DESIGN.md table for 58-16 B
+# counts_as -> action, docs/rules.md table for 58-16 B
 ACTIONS = {
     "verbal_pending": "document",
     "first": "letter",
