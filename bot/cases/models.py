@@ -256,6 +256,29 @@ class NoticeDocument(Base):
     received_on = Column(Date, nullable=True)  # the day the owner received it (Kellogg 58-16 B(3))
 
 
+class DesignationDecision(Base):
+    """The officer's decision on a dangerous-animal designation, beside the engine's proposal (Freeport 11).
+
+    The engine proposes from the records; the officer decides on evidence that the bite was unprovoked
+    (11 D, E); the owner may appeal a dangerous designation by `appeal_by` (11 G 1).
+    """
+
+    __tablename__ = "designation_decisions"
+
+    id = Column(BigId, primary_key=True)
+    complaint_id = Column(BigId, ForeignKey("complaints.id"), nullable=False, index=True)
+    animal_id = Column(BigId, ForeignKey("animals.id"), nullable=True)
+    proposed = Column(String(30), nullable=False)  # none | potentially_dangerous | dangerous
+    proposed_clause = Column(String(20), nullable=True)
+    designation = Column(String(30), nullable=False)  # the officer's decision
+    clause = Column(String(20), nullable=True)
+    unprovoked_evidence = Column(Text, nullable=False)
+    notified_on = Column(Date, nullable=True)  # the owner notified in writing or in person
+    appeal_by = Column(Date, nullable=True)
+    decided_by = Column(String(100), nullable=False)
+    decided_at = Column(UTCDateTime, nullable=False)
+
+
 class DuplicateSuggestion(Base):
     """A possible duplicate found at filing, for the clerk to confirm; nothing is merged automatically."""
 

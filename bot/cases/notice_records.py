@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from bot.cases.base import ServiceBase, require_reason
 from bot.cases.errors import InvalidChange, InvalidQuery
-from bot.cases.models import NOTICE_KINDS, Complaint, Notice, NoticeDocument
+from bot.cases.models import NOTICE_KINDS, Complaint, DesignationDecision, Notice, NoticeDocument
 
 SERVED_HOW = ("in_person", "mail", "certified_mail", "posted", "email", "other")
 
@@ -221,3 +221,86 @@ class StoredState:
     subject_id: int | None
     void: bool
     received_on: date | None
+
+
+DESIGNATIONS = ("none", "potentially_dangerous", "dangerous")
+
+
+@dataclass(frozen=True)
+class DesignationRecord:
+    id: int
+    complaint_reference: str
+    jurisdiction: str
+    subject_id: int | None
+    proposed: str
+    proposed_clause: str | None
+    designation: str
+    clause: str | None
+    unprovoked_evidence: str
+    notified_on: date | None
+    appeal_by: date | None
+    decided_by: str
+
+
+class DesignationBook(ServiceBase):
+    """The officer's designation decisions (Freeport 11 D, E, G), each beside the engine's proposal."""
+
+    def record_designation(
+        self,
+        reference: str,
+        *,
+        by: str,
+        proposed: Mapping[str, object],
+        designation: str,
+        unprovoked_evidence: str,
+        notified_on: date | None,
+        appeal_by: date | None,
+    ) -> int:
+        """Record the decision with the evidence that the bite was unprovoked; audited with the proposal."""
+        if designation not in DESIGNATIONS:
+            raise InvalidChange(f"designation must be one of {', '.join(DESIGNATIONS)}")
+        evidence = require_reason(unprovoked_evidence, "a designation (the evidence the bite was unprovoked)")
+        now = self._clock()
+        with self._transaction() as session:
+            complaint = self._load(session, reference)
+            clause = proposed.get("clause") if designation == proposed.get("designation") else None
+            row = DesignationDecision(complaint_id=complaint.id, animal_id=complaint.animal_id,
+                                      proposed=str(proposed.get("designation") or "none"),
+                                      proposed_clause=proposed.get("clause"), designation=designation, clause=clause,
+                                      unprovoked_evidence=evidence, notified_on=notified_on, appeal_by=appeal_by,
+                                      decided_by=by, decided_at=now)  # fmt: skip
+            session.add(row)
+            session.flush()
+            self._audit(session, "complaint", complaint.reference, "designation_decided", by, now, reason=evidence,
+                        after={"proposed": row.proposed, "proposed_clause": row.proposed_clause,
+                               "designation": designation, "notified_on": notified_on, "appeal_by": appeal_by})  # fmt: skip
+            return row.id
+
+    def designations(
+        self, *, reference: str | None = None, jurisdiction: str | None = None
+    ) -> list[DesignationRecord]:
+        query = select(
+            DesignationDecision, Complaint.reference, Complaint.jurisdiction, Complaint.subject_id
+        ).join(Complaint, Complaint.id == DesignationDecision.complaint_id)
+        if reference is not None:
+            query = query.where(Complaint.reference == reference.strip().upper())
+        if jurisdiction is not None:
+            query = query.where(Complaint.jurisdiction == jurisdiction)
+        with self._reading() as session:
+            return [
+                DesignationRecord(
+                    d.id,
+                    ref,
+                    city,
+                    subject_id,
+                    d.proposed,
+                    d.proposed_clause,
+                    d.designation,
+                    d.clause,
+                    d.unprovoked_evidence,
+                    d.notified_on,
+                    d.appeal_by,
+                    d.decided_by,
+                )  # fmt: skip
+                for d, ref, city, subject_id in session.execute(query.order_by(DesignationDecision.id))
+            ]

@@ -10,7 +10,15 @@ from sqlalchemy.orm import noload, selectinload
 
 from bot.cases.base import ServiceBase, is_aware, require_known
 from bot.cases.errors import InvalidQuery, SubjectNotFound
-from bot.cases.models import COMPLAINT_TYPES, STATUSES, AuditEntry, Complaint, DuplicateSuggestion, Subject
+from bot.cases.models import (
+    COMPLAINT_TYPES,
+    STATUSES,
+    AuditEntry,
+    BiteDetail,
+    Complaint,
+    DuplicateSuggestion,
+    Subject,
+)
 from bot.cases.records import (
     AuditRecord,
     BiteSummary,
@@ -87,7 +95,12 @@ class Queries(ServiceBase):
                     Complaint.form,
                     Complaint.type,
                     ~Complaint.anonymous,
+                    Complaint.animal_id,
+                    BiteDetail.victim,
+                    BiteDetail.skin_broken_or_medical,
+                    Complaint.animal_species,
                 )
+                .outerjoin(BiteDetail, BiteDetail.complaint_id == Complaint.id)
                 .where(
                     Complaint.subject_id == subject_id,
                     Complaint.status == "accepted",

@@ -55,6 +55,10 @@ class CountedComplaint:
     form: str
     type: str
     complainant_identified: bool
+    animal_id: int | None = None  # the animal linked to the complaint, once known
+    victim: str | None = None  # bites: person | animal (the victim's kind)
+    injury: bool | None = None  # bites: skin broken or a doctor needed
+    species: str | None = None
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from bot.cases.base import ServiceBase
 from bot.cases.filing import FILING_ACTOR, Filing
 from bot.cases.lookup import ResidentLookup
-from bot.cases.notice_records import NoticeArchive
+from bot.cases.notice_records import DesignationBook, NoticeArchive
 from bot.cases.notices import NoticeBook
 from bot.cases.queries import MAX_PAGE_SIZE, Queries
 from bot.cases.records import (
@@ -53,5 +53,7 @@ __all__ = [
 ]
 
 
-class CaseService(Filing, ResidentLookup, Review, NoticeBook, NoticeArchive, Queries, ServiceBase):
+class CaseService(
+    Filing, ResidentLookup, Review, NoticeBook, NoticeArchive, DesignationBook, Queries, ServiceBase
+):
     """Named operations over the case database. `by` is the user (or "assistant") acting."""

@@ -84,3 +84,17 @@ def receipt_words(pack: Pack, kind: str, received_on: date | None, today: date) 
     """The words for a notice whose deadlines run from receipt ("awaiting receipt" until recorded)."""
     hook = getattr(rules_module(pack.rules), "receipt_words", None)
     return hook(pack, kind, received_on, today) if hook else None
+
+
+def designation_proposal(
+    pack: Pack, facts: Sequence[ComplaintFact], reference: str
+) -> dict[str, object] | None:
+    """The designation the pack's law lets the engine propose for bite `reference` (None: the law has none)."""
+    hook = getattr(rules_module(pack.rules), "designation_proposal", None)
+    return hook(facts, pack, reference) if hook else None
+
+
+def appeal_deadline(pack: Pack, designation: str, notified_on: date) -> date | None:
+    """The last day the owner may appeal a designation, counted from notification (None: no appeal set)."""
+    hook = getattr(rules_module(pack.rules), "appeal_deadline", None)
+    return hook(pack, designation, notified_on) if hook else None

@@ -201,3 +201,39 @@ def test_bite_quarantine_shows_on_the_deadlines_board_until_an_order_is_issued(
     assert order.quarantine_until == ends
     board = client.get("/deadlines").text
     assert "no order recorded" not in board and "quarantine ends (quarantine_order)" in board
+
+
+def test_officer_records_a_designation_and_the_14_day_appeal_goes_on_the_board(
+    signed_in, cases, make_report
+) -> None:
+    """Freeport 11 D, E: the officer designates on evidence that the bite was unprovoked; 11 G 1: the owner
+    "shall be given fourteen (14) days to appeal this order". The engine proposes, the record keeps both."""
+    bitten = datetime(2026, 3, 1, 17, 30, tzinfo=CHICAGO)
+    reference = cases.file_complaint(make_report(jurisdiction="freeport", type="bite", received=bitten,
+                                                 bite=BiteDetails("person", True, None, None), urgent=True))  # fmt: skip
+    cases.accept(reference, by="setup")
+    officer = signed_in("officer")
+    page = officer.get(f"/notices/designation?complaint={reference}").text
+    assert "dangerous: has caused bodily injury or disfigurement to any person (11(C)(1)(a))" in page
+    token = csrf_from(officer, f"/notices/designation?complaint={reference}")
+    form = {
+        "csrf_token": token,
+        "complaint": reference,
+        "designation": "dangerous",
+        "notified_on": "2026-03-03",
+    }
+    officer.post("/notices/designation", data={**form, "evidence": ""})
+    assert cases.designations(reference=reference) == []  # the evidence it was unprovoked is required
+    officer.post(
+        "/notices/designation", data={**form, "evidence": "walking past on the sidewalk, not provoked"}
+    )
+    [decision] = cases.designations(reference=reference)
+    assert (decision.proposed, decision.proposed_clause, decision.designation) == (
+        "dangerous",
+        "11(C)(1)(a)",
+        "dangerous",
+    )
+    assert decision.appeal_by == date(2026, 3, 17) and decision.decided_by == "officer"
+    board = officer.get("/deadlines").text
+    assert long_day(date(2026, 3, 17)) in board and "appeal of the dangerous designation" in board
+    assert [e.action for e in cases.audit_trail("complaint", reference)][-1] == "designation_decided"

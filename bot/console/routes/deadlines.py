@@ -43,6 +43,12 @@ def collect_deadlines(ctx: ConsoleContext, jurisdiction: str | None, days_back: 
         since = ctx.today(pack) - timedelta(days=days_back)
         deadlines += _notice_deadlines(ctx, pack, since)
         deadlines += _awaiting_receipt(ctx, pack)
+        deadlines += [
+            Deadline(d.appeal_by, f"owner's appeal of the {d.designation.replace('_', ' ')} designation closes",
+                     d.complaint_reference, d.subject_id, pack.code, d.clause or "designation")
+            for d in ctx.cases.designations(jurisdiction=pack.code)
+            if d.appeal_by is not None and d.appeal_by >= since
+        ]  # fmt: skip
         ordered = {d.reference for d in deadlines if "quarantine" in d.what}
         deadlines += _bite_deadlines(ctx, pack, since, ordered)
     return sorted(deadlines, key=lambda d: (d.day, d.reference))

@@ -1,15 +1,19 @@
 """Notices: preview a draft, issue it (stored as HTML, PDF and facts), show and download the stored copy,
-void it with a reason and prepare its replacement, record a citation's receipt."""
+void it with a reason and prepare its replacement, record a citation's receipt; and the officer's
+designation decision on a biting animal (Freeport 11 D, E, G), beside the engine's proposal."""
 
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
-from fastapi import Request
+from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bot.cases.errors import CaseError, ComplaintNotFound, InvalidQuery
 from bot.cases.notice_records import SERVED_HOW
+from bot.cases.service import CountedComplaint
+from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext
 from bot.console.notices import NoticeDraft, draft_notice, issued_notice, standalone_html
 from bot.console.pages import (
@@ -23,8 +27,10 @@ from bot.console.pages import (
     raise_not_found,
     render,
 )
+from bot.console.security import require
+from bot.console.standing import facts_for
 from bot.jurisdictions import Pack, get_pack
-from bot.ordinance import notice_receipt, receipt_words
+from bot.ordinance import appeal_deadline, designation_proposal, notice_receipt, receipt_words
 
 router = console_router(prefix="/notices")
 
@@ -79,6 +85,60 @@ async def issue_notice(request: Request, ctx: Context, user: Clerk) -> Response:
         return back_to(f"/complaints/{reference}")
     flash(request, f"{draft.title} issued and stored.")
     return back_to(f"/notices/{notice_id}")
+
+
+Officer = Annotated[StaffUser, Depends(require("officer"))]
+
+
+def _proposal(ctx: ConsoleContext, reference: str) -> tuple[Pack, dict[str, object] | None, int | None]:
+    try:
+        detail = ctx.cases.get_complaint(reference)
+    except ComplaintNotFound:
+        raise_not_found()
+    pack = get_pack(detail.jurisdiction)
+    if detail.bite is None or detail.subject_id is None:
+        return pack, None, detail.subject_id
+    history = [c for c in ctx.cases.subject_complaints(detail.subject_id) if c.reference != detail.reference]
+    as_if = CountedComplaint(detail.id, detail.reference, detail.subject_id, detail.received, detail.form,
+                             detail.type, not detail.anonymous, None, detail.bite.victim,
+                             detail.bite.skin_broken_or_medical, detail.animal_species)  # fmt: skip
+    history = sorted([*history, as_if], key=lambda c: (c.received, c.id))
+    facts = facts_for(history, detail.subject_id)
+    return pack, designation_proposal(pack, facts, detail.reference), detail.subject_id
+
+
+@router.get("/designation", response_class=HTMLResponse)
+def designation_page(request: Request, complaint: str, ctx: Context, user: Reader) -> HTMLResponse:
+    """The engine's proposal for a bite's animal, the officer's decisions so far, and the decision form."""
+    pack, proposal, _subject = _proposal(ctx, complaint)
+    return render(request, "designation.html", pack=pack, reference=complaint.strip().upper(), proposal=proposal,
+                  decisions=ctx.cases.designations(reference=complaint))  # fmt: skip
+
+
+@router.post("/designation")
+async def record_designation(request: Request, ctx: Context, user: Officer) -> Response:
+    form = await request.form()
+    reference = form_text(form, "complaint")
+    pack, proposal, _subject = _proposal(ctx, reference)
+    if proposal is None:
+        flash(request, "Not recorded: the law proposes no designation for this complaint.", "error")
+        return back_to(f"/notices/designation?complaint={reference}")
+    try:
+        designation = form_text(form, "designation")
+        notified = form_text(form, "notified_on")
+        notified_on = date.fromisoformat(notified) if notified else None
+        appeal_by = appeal_deadline(pack, designation, notified_on) if notified_on else None
+        ctx.cases.record_designation(reference, by=user.username, proposed=proposal, designation=designation,
+                                     unprovoked_evidence=form_text(form, "evidence"), notified_on=notified_on,
+                                     appeal_by=appeal_by)  # fmt: skip
+    except (CaseError, ValueError) as error:
+        flash(request, f"Not recorded: {error}", "error")
+        return back_to(f"/notices/designation?complaint={reference}")
+    flash(
+        request,
+        "Designation recorded" + (f"; appeal by {appeal_by:%B} {appeal_by.day}." if appeal_by else "."),
+    )
+    return back_to(f"/notices/designation?complaint={reference}")
 
 
 @router.get("/{notice_id}", response_class=HTMLResponse)

@@ -34,7 +34,13 @@ from bot.ordinance.freeport.fees import (
     release_fee_cents,
 )
 from bot.ordinance.freeport.law import OFFICER_JUDGEMENT, FreeportLaw, law_for, parse_law
-from bot.ordinance.freeport.words import barking_note, bite_order, standing_view
+from bot.ordinance.freeport.words import (
+    appeal_deadline,
+    barking_note,
+    bite_order,
+    designation_proposal,
+    standing_view,
+)
 from bot.ordinance.view import BiteOrder, NoticeTerms, quarantine_terms
 
 if TYPE_CHECKING:
@@ -43,7 +49,7 @@ if TYPE_CHECKING:
 REQUIRED_FACT_FIELDS: tuple[str, ...] = ()  # the form is recorded but does not change the count
 
 __all__ = [
-    "OFFICER_JUDGEMENT", "REQUIRED_FACT_FIELDS", "CountResult", "DesignationProposal", "FreeportBite",
+    "OFFICER_JUDGEMENT", "REQUIRED_FACT_FIELDS", "appeal_deadline", "designation_proposal", "CountResult", "DesignationProposal", "FreeportBite",
     "FreeportBiteOrders", "FreeportLaw", "ImpoundEvent", "ImpoundFee", "SeizurePreconditions", "barking_note",
     "bite_order", "bite_orders", "count_complaints", "impound_release_fees", "law_for", "notice_terms",
     "offence_dates", "offence_days", "parse_law", "person_occasions", "propose", "release_fee_cents",

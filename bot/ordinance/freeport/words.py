@@ -117,3 +117,23 @@ def barking_note(
         f"7(A) and 8(3) speak of a barking dog; this report is about a {species}, so neither applies as "
         "written."
     )
+
+
+def designation_proposal(
+    facts: Sequence[ComplaintFact], pack: Pack, reference: str
+) -> dict[str, object] | None:
+    """The 11 C designation the records support for the animal of bite `reference`, as of that bite."""
+    law = law_for(pack)
+    for result in count_complaints(facts, law, pack.tz, pack.readings):
+        if result.fact.id == reference and result.designation is not None:
+            proposal = result.designation
+            return {"designation": proposal.designation, "clause": proposal.clause, "words": proposal.words,
+                    "to_confirm": list(proposal.to_confirm)}  # fmt: skip
+    return None
+
+
+def appeal_deadline(pack: Pack, designation: str, notified_on: date) -> date | None:
+    """11 G 1: the owner notified that the animal is dangerous has fourteen days to appeal to the City Council."""
+    if designation != "dangerous":
+        return None
+    return notified_on + timedelta(days=law_for(pack).dangerous_appeal_days)

@@ -1,4 +1,4 @@
-"""Notices are records: the issued HTML and PDF, the facts, their hash; voiding; receipt of a citation.
+"""Notices are records (HTML, PDF, facts, hash; voiding; a citation's receipt); designation decisions.
 
 Revision ID: 0007_notice_records
 Revises: 0005_console_sign_in_lockout
@@ -42,6 +42,32 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("notice_id", name="pk_notice_documents"),
     )
 
+    op.create_table(
+        "designation_decisions",
+        sa.Column("id", BigId, nullable=False),
+        sa.Column("complaint_id", BigId, nullable=False),
+        sa.Column("animal_id", BigId, nullable=True),
+        sa.Column("proposed", sa.String(30), nullable=False),
+        sa.Column("proposed_clause", sa.String(20), nullable=True),
+        sa.Column("designation", sa.String(30), nullable=False),
+        sa.Column("clause", sa.String(20), nullable=True),
+        sa.Column("unprovoked_evidence", sa.Text(), nullable=False),
+        sa.Column("notified_on", sa.Date(), nullable=True),
+        sa.Column("appeal_by", sa.Date(), nullable=True),
+        sa.Column("decided_by", sa.String(100), nullable=False),
+        sa.Column("decided_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["complaint_id"], ["complaints.id"], name="fk_designation_decisions_complaint_id_complaints"
+        ),
+        sa.ForeignKeyConstraint(
+            ["animal_id"], ["animals.id"], name="fk_designation_decisions_animal_id_animals"
+        ),
+        sa.PrimaryKeyConstraint("id", name="pk_designation_decisions"),
+    )
+    op.create_index("ix_designation_decisions_complaint_id", "designation_decisions", ["complaint_id"])
+
 
 def downgrade() -> None:
+    op.drop_index("ix_designation_decisions_complaint_id", table_name="designation_decisions")
+    op.drop_table("designation_decisions")
     op.drop_table("notice_documents")
