@@ -99,6 +99,7 @@ class Queries(ServiceBase):
                     BiteDetail.victim,
                     BiteDetail.skin_broken_or_medical,
                     Complaint.animal_species,
+                    Complaint.occurred,
                 )
                 .outerjoin(BiteDetail, BiteDetail.complaint_id == Complaint.id)
                 .where(

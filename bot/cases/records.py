@@ -59,6 +59,7 @@ class CountedComplaint:
     victim: str | None = None  # bites: person | animal (the victim's kind)
     injury: bool | None = None  # bites: skin broken or a doctor needed
     species: str | None = None
+    occurred: datetime | None = None  # when it happened, when the resident said
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ reads the records into facts. No city is named here.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 
 from bot.cases.service import CaseService, CountedComplaint
 from bot.jurisdictions import Pack
 from bot.ordinance import bite_order, standing_view
-from bot.ordinance.dates import long_date
+from bot.ordinance.dates import local_date, long_date
 from bot.ordinance.facts import ComplaintFact
 from bot.ordinance.view import BiteFacts, BiteOrder, CountedRow, StandingView, dollars
 
@@ -25,7 +25,20 @@ __all__ = [
 ]  # fmt: skip
 
 
-def facts_for(history: list[CountedComplaint], subject_id: int) -> list[ComplaintFact]:
+def incident_key(complaint: CountedComplaint, tz: tzinfo | None) -> str | None:
+    """Which complaints are about the same incident: a bite at the same moment; barking or an animal at
+    large on the same local day. None when the resident gave no time (then every complaint is its own)."""
+    occurred = getattr(complaint, "occurred", None)
+    if occurred is None:
+        return None
+    if complaint.type == "bite":
+        return f"bite:{occurred.isoformat()}"
+    return f"{complaint.type}:{local_date(occurred, tz).isoformat() if tz else occurred.date().isoformat()}"
+
+
+def facts_for(
+    history: list[CountedComplaint], subject_id: int, tz: tzinfo | None = None
+) -> list[ComplaintFact]:
     """The engine's facts for a subject's counted complaints (optional fields read when the records have them)."""
     return [
         ComplaintFact(
@@ -38,7 +51,7 @@ def facts_for(history: list[CountedComplaint], subject_id: int) -> list[Complain
             animal=_text(getattr(c, "animal_id", None)),
             victim=getattr(c, "victim", None),
             injury=getattr(c, "injury", None),
-            incident=_text(getattr(c, "incident", None)),
+            incident=incident_key(c, tz),
             species=getattr(c, "species", None),
         )
         for c in history
@@ -56,7 +69,7 @@ def subject_standing(
     history = cases.subject_complaints(subject_id)
     if as_if is not None:
         history = sorted([*history, as_if], key=lambda c: (c.received, c.id))
-    return standing_view(pack, facts_for(history, subject_id), str(subject_id), today)
+    return standing_view(pack, facts_for(history, subject_id, pack.tz), str(subject_id), today)
 
 
 def bite_quarantine(

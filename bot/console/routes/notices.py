@@ -101,9 +101,9 @@ def _proposal(ctx: ConsoleContext, reference: str) -> tuple[Pack, dict[str, obje
     history = [c for c in ctx.cases.subject_complaints(detail.subject_id) if c.reference != detail.reference]
     as_if = CountedComplaint(detail.id, detail.reference, detail.subject_id, detail.received, detail.form,
                              detail.type, not detail.anonymous, None, detail.bite.victim,
-                             detail.bite.skin_broken_or_medical, detail.animal_species)  # fmt: skip
+                             detail.bite.skin_broken_or_medical, detail.animal_species, detail.occurred)  # fmt: skip
     history = sorted([*history, as_if], key=lambda c: (c.received, c.id))
-    facts = facts_for(history, detail.subject_id)
+    facts = facts_for(history, detail.subject_id, pack.tz)
     return pack, designation_proposal(pack, facts, detail.reference), detail.subject_id
 
 
