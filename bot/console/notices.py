@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from datetime import date
 from functools import lru_cache
+from html import escape
 from pathlib import Path
-from typing import Any
 
 from bot.cases.notice_records import IssuedNotice
 from bot.cases.service import CaseService, ComplaintDetail, SubjectRecord
@@ -40,11 +40,6 @@ class NoticeDraft:
     issued_on: date
     terms: NoticeTerms
     enclosure: str | None = None  # the ordinance text the ordinance requires be sent with the notice
-
-    def __getattr__(self, name: str) -> Any:  # license_by, comply_by, ... read through from the terms
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.terms, name)
 
 
 @lru_cache(maxsize=8)
@@ -157,8 +152,6 @@ def issued_notice(draft: NoticeDraft, pack: Pack, fragment: str, note: str | Non
 
 def standalone_html(fragment: str, title: str) -> str:
     """The stored fragment as a whole HTML document (for download and for the PDF)."""
-    from html import escape
-
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
         f"<style>{PDF_STYLE}</style></head><body>{fragment}</body></html>"

@@ -28,7 +28,7 @@ __all__ = [
 def incident_key(complaint: CountedComplaint, tz: tzinfo | None) -> str | None:
     """Which complaints are about the same incident: a bite at the same moment; barking or an animal at
     large on the same local day. None when the resident gave no time (then every complaint is its own)."""
-    occurred = getattr(complaint, "occurred", None)
+    occurred = complaint.occurred
     if occurred is None:
         return None
     if complaint.type == "bite":
@@ -39,7 +39,7 @@ def incident_key(complaint: CountedComplaint, tz: tzinfo | None) -> str | None:
 def facts_for(
     history: list[CountedComplaint], subject_id: int, tz: tzinfo | None = None
 ) -> list[ComplaintFact]:
-    """The engine's facts for a subject's counted complaints (optional fields read when the records have them)."""
+    """The engine's facts for a subject's counted complaints."""
     return [
         ComplaintFact(
             id=c.reference,
@@ -48,18 +48,14 @@ def facts_for(
             form=c.form,
             type=c.type,
             complainant_identified=c.complainant_identified,
-            animal=_text(getattr(c, "animal_id", None)),
-            victim=getattr(c, "victim", None),
-            injury=getattr(c, "injury", None),
+            animal=None if c.animal_id is None else str(c.animal_id),
+            victim=c.victim,
+            injury=c.injury,
             incident=incident_key(c, tz),
-            species=getattr(c, "species", None),
+            species=c.species,
         )
         for c in history
     ]
-
-
-def _text(value: object) -> str | None:
-    return None if value is None else str(value)
 
 
 def subject_standing(
