@@ -101,9 +101,9 @@ def _set_victim_check(check: str, length: int) -> None:
 
 def upgrade() -> None:
     with op.batch_alter_table("complaints") as batch:
-        batch.add_column(
-            sa.Column("subject_confirmed", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+        # a literal default ('0' is false on both databases) lets SQLite add the column in place:
+        # an expression would make batch mode rebuild `complaints`, which other tables reference
+        batch.add_column(sa.Column("subject_confirmed", sa.Boolean(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("owner_named", sa.String(300), nullable=True))
     with op.batch_alter_table("animals") as batch:
         batch.add_column(sa.Column("description", sa.String(500), nullable=True))
