@@ -107,3 +107,23 @@ def test_the_clerk_records_the_animal_that_bit_and_the_victim(signed_in, cases, 
     )
     assert [a.species for a in cases.animals_of_subject(detail.subject_id)] == ["dog", "cat"]
     assert "Not done" not in client.get(f"/complaints/{reference}").text
+
+
+def test_no_first_complaint_letter_goes_to_the_house_of_the_resident_who_saw_a_dog_at_large(
+    signed_in, cases, make_report
+) -> None:
+    # issue 8: 'An at-large text, "loose dog in my yard at 77 Prairie Lane", once accepted, drafts a Kellogg
+    # first-complaint letter to "Resident, 77 PRAIRIE LN": the complainant's own house.'
+    reference = cases.file_complaint(
+        make_report(type="at_large", location="my yard at 77 Prairie Lane", transcript="loose dog in my yard")
+    )
+    client = signed_in("clerk")
+    post(client, f"/complaints/{reference}/accept")
+    assert "Prepare letter" not in client.get(f"/complaints/{reference}").text
+    assert client.get(f"/notices/preview?complaint={reference}&kind=letter").status_code == 303
+    token = csrf_from(client, "/queue")
+    client.post(
+        "/notices",
+        data={"csrf_token": token, "complaint": reference, "kind": "letter", "issued_on": "2026-03-03"},
+    )
+    assert cases.notices(reference=reference) == []
