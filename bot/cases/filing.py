@@ -87,12 +87,7 @@ class Filing(ServiceBase):
 
     def _file(self, session: Session, report: Report, pack: Pack, by: str) -> str:
         now = self._clock()
-        try:
-            form = report.form or pack.form_for_channel(report.channel)
-        except ValueError:
-            raise InvalidReport(
-                f"jurisdiction {pack.code} has no form for channel {report.channel!r}"
-            ) from None
+        form = _form(report, pack)
         complainant = self._complainant(session, report, now)
         location_normalised = normalise_address(report.location)
         owner = _owner_named(report)
@@ -292,6 +287,14 @@ class Filing(ServiceBase):
                 )
             )
         return [reference for _id, reference, _subject in candidates]
+
+
+def _form(report: Report, pack: Pack) -> str:
+    """The report's form, else the pack's default for its channel (Kellogg 58-16 counts them differently)."""
+    try:
+        return report.form or pack.form_for_channel(report.channel)
+    except ValueError:
+        raise InvalidReport(f"jurisdiction {pack.code} has no form for channel {report.channel!r}") from None
 
 
 def _owner_named(report: Report) -> str | None:
