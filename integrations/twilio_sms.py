@@ -21,13 +21,14 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.jurisdictions import Pack
 from bot.notify.inbound import Claim, ClaimState
+from bot.notify.numbers import e164
 from integrations.twilio_common import (
+    MESSAGE_SID,
     KeepingOutputChannel,
     TwilioInputChannel,
     called_city,
     channel_state,
     converse,
-    e164,
     masked,
     office_phone_national,
     wait_for_stored_reply,
@@ -99,6 +100,8 @@ class TwilioSmsInput(TwilioInputChannel):
 
     channel = CHANNEL
     described_as = "an SMS"
+    sid_field = "MessageSid"
+    sid_format = MESSAGE_SID
 
     async def reply(
         self,
@@ -116,7 +119,7 @@ class TwilioSmsInput(TwilioInputChannel):
         if pack is None:
             log.warning("SMS to %s, a number no jurisdiction pack lists", masked(city_number))
             return twiml(UNKNOWN_NUMBER_TEXT)
-        sid = params.get("MessageSid") or params.get("SmsSid")
+        sid = params.get("MessageSid")  # its format was checked with the signature
         resident = e164(params.get("From"))
         if not sid or not resident:
             log.warning("SMS without a MessageSid or a valid sender number; nothing processed")

@@ -4,6 +4,8 @@ a scripted stand-in for the assistant, a migrated SQLite database and the real r
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
 import socket
 import threading
 from collections.abc import Callable, Iterator
@@ -27,6 +29,14 @@ PUBLIC_BASE_URL = "https://intake.example.org"
 KELLOGG_LINE = "+15075550158"
 FREEPORT_LINE = "+13205550158"
 RESIDENT = "+15075550123"
+
+
+def twilio_sid(label: str) -> str:
+    """A well-formed Twilio SID (its two-letter type and 32 hex digits) standing for a short test label:
+    twilio_sid("SMretry") is the same SID every time."""
+    if re.fullmatch(r"[A-Z]{2}[0-9a-f]{32}", label):
+        return label
+    return label[:2] + hashlib.md5(label.encode()).hexdigest()
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from tests.integrations.conftest import (
     RESIDENT,
     ScriptedAssistant,
     sign,
+    twilio_sid,
 )
 
 PATH = "/webhooks/sms/webhook"
@@ -29,8 +30,8 @@ PATH = "/webhooks/sms/webhook"
 
 def sms(body: str, sid: str = "SM0001", **extra: str) -> dict[str, str]:
     return {
-        "MessageSid": sid,
-        "SmsSid": sid,
+        "MessageSid": twilio_sid(sid),
+        "SmsSid": twilio_sid(sid),
         "AccountSid": "AC" + "1" * 32,
         "From": RESIDENT,
         "To": KELLOGG_LINE,
@@ -67,7 +68,7 @@ def test_a_signed_text_reaches_the_assistant_keyed_by_the_residents_number(line)
         "dog barking nonstop",
         RESIDENT,
         "sms",
-        "SMa",
+        twilio_sid("SMa"),
     )
     assert message.metadata == {"to": KELLOGG_LINE, "photo_urls": []}
     assert message.output_channel.name() == "sms"  # the domain's channel variations apply
@@ -99,7 +100,7 @@ def test_an_unsigned_or_forged_text_gets_403_and_touches_nothing(line, stores, s
     assert reply.status_code == 403
     assert assistant.messages == []
     inbound, _ = stores
-    assert inbound.reply_for("sms", "SM0001") is None  # not even recorded as processed
+    assert inbound.reply_for("sms", twilio_sid("SM0001")) is None  # not even recorded as processed
 
 
 def test_a_retried_delivery_is_processed_once_and_gets_the_same_reply(line) -> None:
