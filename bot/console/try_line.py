@@ -17,6 +17,7 @@ from fastapi import Request
 from twilio.request_validator import RequestValidator
 
 from bot.jurisdictions import Pack, pack_for_number
+from bot.notify.numbers import require_e164 as e164  # noqa: F401  the one E.164 function (try_line.e164)
 from bot.settings import Settings
 
 WEBHOOK_PATH = "/webhooks/sms/webhook"
