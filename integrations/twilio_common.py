@@ -29,6 +29,7 @@ from bot.jurisdictions import Pack, pack_for_number
 from bot.notify.inbound import InboundStore
 from bot.notify.numbers import e164
 from bot.notify.outbox import OutboxService
+from bot.notify.photos import PhotoStore
 from bot.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
@@ -139,6 +140,7 @@ class ChannelState:
         factory = make_session_factory(make_engine(database_url, **options))
         self.inbound = InboundStore(factory)
         self.outbox = OutboxService(factory)
+        self.photos = PhotoStore(factory)
 
 
 @lru_cache(maxsize=1)

@@ -167,3 +167,47 @@ def serve(twilio_env, monkeypatch) -> Iterator[Callable[..., Webhook]]:
     client.close()
     for server in started:
         server.stop()
+
+
+ACCOUNT_SID = "AC" + "1" * 32
+
+
+def jpeg_with_gps() -> bytes:
+    """A small JPEG carrying EXIF GPS coordinates and a camera name, as a phone would send."""
+    import io
+
+    from PIL import Image
+
+    image = Image.new("RGB", (40, 30), (200, 120, 40))
+    exif = Image.Exif()
+    exif[0x010F] = "PhoneMaker"  # Make
+    exif[0x8825] = {1: "N", 2: (44.0, 18.0, 0.0), 3: "W", 4: (92.0, 0.0, 0.0)}  # GPSInfo
+    out = io.BytesIO()
+    image.save(out, "JPEG", exif=exif)
+    return out.getvalue()
+
+
+@dataclass
+class MediaStandIn:
+    standin: Any
+
+    def url(self, label: str, account: str = ACCOUNT_SID, content: bytes | None = None) -> str:
+        """A Twilio media URL of `account` whose bytes the stand-in serves."""
+        message = "MM" + hashlib.md5(label.encode()).hexdigest()
+        media = "ME" + hashlib.md5((label + "m").encode()).hexdigest()
+        path = f"/2010-04-01/Accounts/{account}/Messages/{message}/Media/{media}"
+        self.standin.media[path] = ("image/jpeg", content if content is not None else jpeg_with_gps())
+        return "https://api.twilio.com" + path
+
+
+@pytest.fixture
+def media(twilio_env, monkeypatch) -> Iterator[MediaStandIn]:
+    """Twilio's media API stood in locally (TWILIO_API_BASE_URL points at it)."""
+    from tests.notify.standin import TwilioStandIn
+
+    standin = TwilioStandIn().start()
+    monkeypatch.setenv("TWILIO_API_BASE_URL", standin.base_url)
+    get_settings.cache_clear()
+    yield MediaStandIn(standin)
+    standin.stop()
+    get_settings.cache_clear()

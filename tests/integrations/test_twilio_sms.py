@@ -182,33 +182,24 @@ def test_an_unknown_number_gets_a_polite_answer_and_a_warning_without_the_reside
     assert RESIDENT not in caplog.text and "0123" not in caplog.text
 
 
-def test_a_photo_without_words_is_answered_and_goes_with_the_next_text(line, stores) -> None:
+def test_a_photo_without_words_is_answered_and_goes_with_the_next_text(line, stores, media) -> None:
     webhook, assistant = line
-    photo = {
-        "NumMedia": "1",
-        "MediaUrl0": "https://api.twilio.com/media/ME1",
-        "MediaContentType0": "image/jpeg",
-    }
+    photo = {"NumMedia": "1", "MediaUrl0": media.url("ME1"), "MediaContentType0": "image/jpeg"}
     [answer] = messages(webhook.post(PATH, sms("", sid="SMp1", **photo)))
     assert answer == PHOTO_ONLY_TEXT and assistant.messages == []
     webhook.post(PATH, sms("loose dog at 3rd and elm", sid="SMp2"))
     webhook.post(PATH, sms("brown lab", sid="SMp3"))
-    assert [m.metadata["photo_urls"] for m in assistant.messages] == [
-        ["https://api.twilio.com/media/ME1"],
-        [],
-    ]
+    [kept], later = [m.metadata["photo_urls"] for m in assistant.messages]
+    assert kept.startswith("/photos/") and later == []
     assert stores[0].pending_photos(RESIDENT) == []
 
 
-def test_photos_sent_with_words_are_attached_to_that_message(line) -> None:
+def test_photos_sent_with_words_are_attached_to_that_message_as_our_own_copies(line, media) -> None:
     webhook, assistant = line
-    media = {
-        "NumMedia": "2",
-        "MediaUrl0": "https://api.twilio.com/media/ME1",
-        "MediaUrl1": "https://api.twilio.com/media/ME2",
-    }
-    webhook.post(PATH, sms("this dog bit my son", sid="SMm", **media))
-    assert assistant.messages[0].metadata["photo_urls"] == [media["MediaUrl0"], media["MediaUrl1"]]
+    urls = {"NumMedia": "2", "MediaUrl0": media.url("ME1"), "MediaUrl1": media.url("ME2")}
+    webhook.post(PATH, sms("this dog bit my son", sid="SMm", **urls))
+    paths = assistant.messages[0].metadata["photo_urls"]
+    assert len(paths) == 2 and all(p.startswith("/photos/") for p in paths) and paths[0] != paths[1]
 
 
 def test_an_urgent_filing_queues_the_page_to_the_officer_on_call(line, stores, twilio_env) -> None:

@@ -14,6 +14,7 @@ def routers() -> list[APIRouter]:
         deadlines,
         export,
         notices,
+        photos,
         queue,
         review,
         subjects,
@@ -31,4 +32,5 @@ def routers() -> list[APIRouter]:
         export.router,
         try_line.router,
         admin.router,
+        photos.router,  # residents' photos, signed-in staff only (bot.notify.photos)
     ]
