@@ -16,7 +16,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 export PYTHONPATH := $(CURDIR)
 
 TRAINING_INPUTS := config.yml domain.yml $(shell find data -name '*.yml' 2>/dev/null)
-SPACY_INPUTS := $(wildcard bot/nlp/*.py)
+SPACY_INPUTS := $(wildcard bot/nlp/*.py) $(wildcard bot/jurisdictions/packs/places/*.yml)
 
 .PHONY: help install train migrate run test eval bench lint format lock clean
 
