@@ -59,7 +59,7 @@ def complaint_bite_order(pack: Pack, detail: ComplaintDetail) -> BiteOrder | Non
     return bite_quarantine(
         pack,
         detail.occurred,
-        detail.bite.victim,
+        None if detail.bite.victim_kind in (None, "unknown") else detail.bite.victim_kind,
         detail.bite.animal_vaccinated,
         detail.bite.skin_broken_or_medical,
         received=detail.received,

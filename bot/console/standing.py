@@ -49,7 +49,7 @@ def facts_for(
             type=c.type,
             complainant_identified=c.complainant_identified,
             animal=None if c.animal_id is None else str(c.animal_id),
-            victim=c.victim,
+            victim=None if c.victim in (None, "unknown") else c.victim,
             injury=c.injury,
             incident=incident_key(c, tz),
             species=c.species,

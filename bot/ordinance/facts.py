@@ -12,8 +12,8 @@ from datetime import date, datetime
 
 COMPLAINT_TYPES = ("barking", "at_large", "bite")
 FORMS = ("verbal", "written")
-# the victim's kind: a person, a domestic animal, another (or unspecified) animal; None = unknown
-VICTIMS = ("person", "domestic_animal", "animal")
+# the victim's kind: a person, a domestic animal, another (not domestic) animal, an animal of unknown kind
+VICTIMS = ("person", "domestic_animal", "other_animal", "animal")
 CLI_VICTIMS = ("person", "animal")
 
 

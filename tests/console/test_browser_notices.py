@@ -22,6 +22,7 @@ def file_accepted(cases, source_id: str, received: datetime, location: str = "27
                location=location, transcript="the dog at 27 birch st barks all night", animal="dog",
                complainant_contact="+15075550124")
     )  # fmt: skip
+    cases.confirm_household(reference, by="setup")  # only a confirmed household counts
     cases.accept(reference, by="setup")
     return reference
 
@@ -61,7 +62,9 @@ def test_an_issued_letter_is_unchanged_after_an_earlier_complaint_is_accepted(co
 
 def test_a_notice_is_voided_with_a_reason_and_reissued(console, page) -> None:  # noqa: F811
     base, cases = console
-    reference = file_accepted(cases, "SMvoid1", datetime.now(timezone.utc) - timedelta(hours=1), "8 Cedar Street")
+    reference = file_accepted(
+        cases, "SMvoid1", datetime.now(timezone.utc) - timedelta(hours=1), "8 Cedar Street"
+    )
     sign_in(page, base)
     page.goto(f"{base}/notices/preview?complaint={reference}&kind=letter")
     page.get_by_role("button", name="Issue first-complaint letter").click()

@@ -25,6 +25,7 @@ def span(page: str, element_id: str) -> str:
 def accepted(cases, report) -> str:
     reference = cases.file_complaint(report)
     cases.accept(reference, by="setup")
+    cases.confirm_household(reference, by="setup")  # only confirmed households count (DESIGN.md)
     return reference
 
 
@@ -188,8 +189,11 @@ def test_bite_quarantine_shows_on_the_deadlines_board_until_an_order_is_issued(
 ) -> None:
     bitten = datetime(2026, 3, 1, 17, 30, tzinfo=CHICAGO)
     reference = cases.file_complaint(
-        make_report(type="bite", received=bitten, bite=BiteDetails("person", True, None, None), urgent=True)
+        make_report(
+            type="bite", received=bitten, bite=BiteDetails("person", True, None, "412 Oak St"), urgent=True
+        )
     )
+    cases.confirm_household(reference, by="setup")  # an order goes to the owner's confirmed household
     client = signed_in("clerk")
     ends = bitten.date() + timedelta(days=KELLOGG.law.quarantine_min_days)
     board = client.get("/deadlines").text
@@ -210,7 +214,8 @@ def test_officer_records_a_designation_and_the_14_day_appeal_goes_on_the_board(
     "shall be given fourteen (14) days to appeal this order". The engine proposes, the record keeps both."""
     bitten = datetime(2026, 3, 1, 17, 30, tzinfo=CHICAGO)
     reference = cases.file_complaint(make_report(jurisdiction="freeport", type="bite", received=bitten,
-                                                 bite=BiteDetails("person", True, None, None), urgent=True))  # fmt: skip
+                                                 bite=BiteDetails("person", True, None, "3 Main St"), urgent=True))  # fmt: skip
+    cases.confirm_household(reference, by="setup")  # the owner the resident named, confirmed by the clerk
     cases.accept(reference, by="setup")
     officer = signed_in("officer")
     page = officer.get(f"/notices/designation?complaint={reference}").text

@@ -100,7 +100,7 @@ def _proposal(ctx: ConsoleContext, reference: str) -> tuple[Pack, dict[str, obje
         return pack, None, detail.subject_id
     history = [c for c in ctx.cases.subject_complaints(detail.subject_id) if c.reference != detail.reference]
     as_if = CountedComplaint(detail.id, detail.reference, detail.subject_id, detail.received, detail.form,
-                             detail.type, not detail.anonymous, None, detail.bite.victim,
+                             detail.type, not detail.anonymous, detail.animal_id, detail.bite.victim_kind,
                              detail.bite.skin_broken_or_medical, detail.animal_species, detail.occurred)  # fmt: skip
     history = sorted([*history, as_if], key=lambda c: (c.received, c.id))
     facts = facts_for(history, detail.subject_id, pack.tz)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from bot.ordinance.facts import ComplaintFact
+from bot.ordinance.facts import VICTIMS, ComplaintFact
 from bot.ordinance.freeport.law import FreeportLaw
 
 DESIGNATIONS = ("none", "potentially_dangerous", "dangerous")
@@ -55,14 +55,15 @@ def propose(bites: Sequence[ComplaintFact], law: FreeportLaw) -> DesignationProp
         clause = "11(C)(1)(a)"
     elif occasions >= law.dangerous_bite_occasions:
         clause = "11(C)(1)(d)"
-    elif victims & {"person", "domestic_animal", "animal"}:
+    elif victims & {"person", "domestic_animal", "animal"}:  # "other_animal": not a domestic animal
         clause = "11(C)(2)(a)"
         if not victims & {"person", "domestic_animal"}:
             to_confirm.append("11(C)(2)(a) the bitten animal is a domestic animal")
     else:
         clause = None
-        to_confirm.append("11(C)(2)(a) whether a human or a domestic animal was bitten")
-    if victims & {"domestic_animal", "animal"}:
+        if not victims & {"other_animal"}:
+            to_confirm.append("11(C)(2)(a) whether a human or a domestic animal was bitten")
+    if victims & {"domestic_animal", "other_animal", "animal"}:
         to_confirm.append(
             "11(C)(1)(c) unusually aggressive behavior, such as an attack on another animal: the officer judges"
         )
@@ -100,7 +101,7 @@ class FreeportBiteOrders:
 
 def _confinement(bite: FreeportBite, law: FreeportLaw, sections: list[str], to_confirm: list[str]) -> tuple:
     """5 B: (confinement, minimum days, vet-hospital area) for a bite of a person."""
-    if bite.victim in ("domestic_animal", "animal") or bite.skin_punctured_or_doctor is False:
+    if bite.victim in ("domestic_animal", "other_animal", "animal") or bite.skin_punctured_or_doctor is False:
         return "not_required", None, None
     if bite.victim is None or bite.skin_punctured_or_doctor is None:
         to_confirm.append(
@@ -118,8 +119,8 @@ def _confinement(bite: FreeportBite, law: FreeportLaw, sections: list[str], to_c
 
 def bite_orders(bite: FreeportBite, law: FreeportLaw) -> FreeportBiteOrders:
     """The confinement (5 B) and the designation proposed (11 C) for a bite, from what is known of it."""
-    if bite.victim not in ("person", "domestic_animal", "animal", None):
-        raise ValueError(f"victim must be 'person', 'domestic_animal', 'animal' or None, got {bite.victim!r}")
+    if bite.victim not in (*VICTIMS, None):
+        raise ValueError(f"victim must be one of {', '.join(VICTIMS)} or None, got {bite.victim!r}")
     if bite.earlier_person_bite_occasions < 0:
         raise ValueError("earlier_person_bite_occasions cannot be negative")
     sections: list[str] = []

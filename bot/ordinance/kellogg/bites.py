@@ -94,7 +94,7 @@ def bite_orders(bite: KelloggBite, law: KelloggLaw, tz: tzinfo | None = None) ->
         sections.append("58-10")
         required, min_days = True, law.quarantine_min_days
         place, conditions = _place(bite, sections, to_confirm)
-    elif bite.victim in ("animal", "domestic_animal"):
+    elif bite.victim in ("animal", "domestic_animal", "other_animal"):
         # 58-10 quarantines an animal that has bitten a human being; biting animals is a 58-5 A nuisance.
         required, min_days, place = False, None, "not_required"
         sections.append("58-5(A)")
@@ -102,7 +102,7 @@ def bite_orders(bite: KelloggBite, law: KelloggLaw, tz: tzinfo | None = None) ->
         required, min_days, place = None, law.quarantine_min_days, "undetermined"
         to_confirm.append("58-10 whether a human being was bitten (then quarantine at least 10 days)")
     else:
-        raise ValueError(f"victim must be 'person', 'domestic_animal', 'animal' or None, got {bite.victim!r}")
+        raise ValueError(f"victim must be a person, an animal of some kind or None, got {bite.victim!r}")
 
     impound: bool | None
     if required is False:
