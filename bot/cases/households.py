@@ -1,4 +1,4 @@
-"""Which household a newly filed complaint suggests: DESIGN.md "Who a complaint is against".
+"""Which household a newly filed complaint suggests: docs/rules.md "Who a complaint is against".
 
 A complaint has two places: where it happened (the incident location) and the household complained
 about (the animal's owner or keeper). Filing only ever *suggests* a household; the clerk confirms it,

@@ -186,7 +186,7 @@ class Complaint(Base):
     urgent = Column(Boolean, nullable=False, default=False)
     complainant_id = Column(BigId, ForeignKey("complainants.id"), nullable=True)
     anonymous = Column(Boolean, nullable=False, default=True)  # no name given with this complaint
-    # The household complained about (see DESIGN.md "Who a complaint is against"), not the incident
+    # The household complained about (see docs/rules.md "Who a complaint is against"), not the incident
     # location: None until known; a suggestion (from filing) until the clerk confirms it.
     subject_id = Column(BigId, ForeignKey("subjects.id"), nullable=True)
     subject_confirmed = Column(Boolean, nullable=False, default=False, server_default=false())

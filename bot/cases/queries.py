@@ -97,7 +97,7 @@ class Queries(ServiceBase):
         """A subject's accepted, non-duplicate complaints in order of received (ties by id).
 
         Only complaints whose household the clerk confirmed: a suggested household never counts
-        (DESIGN.md "Who a complaint is against")."""
+        (docs/rules.md "Who a complaint is against")."""
         with self._reading() as session:
             rows = session.execute(
                 select(

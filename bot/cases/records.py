@@ -37,7 +37,7 @@ class QueueItem:
 
     @property
     def needs_household(self) -> bool:
-        """No household confirmed yet: it cannot count (DESIGN.md "Who a complaint is against")."""
+        """No household confirmed yet: it cannot count (docs/rules.md "Who a complaint is against")."""
         return not self.subject_confirmed
 
 

@@ -39,7 +39,7 @@ class Report:
     complainant_address: str | None = None  # the resident's own address, if given: never a household
     # The animal's owner as the resident named them (a name, an address, or both), any report type.
     # For a bite, `bite.owner_known` is used when this is None. It suggests the household complained
-    # about (DESIGN.md "Who a complaint is against"); the clerk confirms.
+    # about (docs/rules.md "Who a complaint is against"); the clerk confirms.
     owner: str | None = None
     details: dict[str, str] = field(default_factory=dict)  # per-type answers, e.g. frequency
     bite: BiteDetails | None = None

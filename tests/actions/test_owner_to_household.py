@@ -1,4 +1,4 @@
-"""The owner the resident named reaches the filed report and suggests the household (DESIGN.md "Who a
+"""The owner the resident named reaches the filed report and suggests the household (docs/rules.md "Who a
 complaint is against": "Bite: the owner the resident named (`owner_known`) is the suggested household,
 never the place of the bite"; at large: "Link only to an owner the resident named")."""
 

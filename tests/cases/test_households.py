@@ -1,4 +1,4 @@
-"""The household complained about is not the place of the incident (DESIGN.md "Who a complaint is against").
+"""The household complained about is not the place of the incident (docs/rules.md "Who a complaint is against").
 
 Each test quotes the rule it holds. On the old code filing linked every complaint to the household at
 its incident address, confirmed by nothing; these tests fail there.

@@ -1,6 +1,6 @@
 """Migration 0006 re-examines households linked by incident location, each change audited.
 
-DESIGN.md "Who a complaint is against": at large is off the owner's premises (Kellogg 58-1, Freeport 1 E),
+docs/rules.md "Who a complaint is against": at large is off the owner's premises (Kellogg 58-1, Freeport 1 E),
 so "the incident location is never the household"; a bite counts against "the owner the resident named
 ..., never the place of the bite". Runs on SQLite and on PostgreSQL (the `database_url` fixture).
 """

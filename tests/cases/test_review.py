@@ -147,7 +147,7 @@ def test_create_and_link_subject(service, make_report) -> None:
     service.link_subject(reference, subject_id, by="clerk", reason="officer identified the house")
     assert service.get_complaint(reference).subject_id == subject_id
     entry = last_entry(service, reference)
-    # the clerk's link is a confirmed household (DESIGN.md "Who a complaint is against")
+    # the clerk's link is a confirmed household (docs/rules.md "Who a complaint is against")
     assert (entry.action, entry.before, entry.after) == (
         "subject_linked",
         {"subject_id": None, "subject_confirmed": False, "animal_id": None},
@@ -203,7 +203,7 @@ def test_subject_complaints_are_accepted_non_duplicates_in_received_order(servic
     history = service.subject_complaints(subject_id)
     assert [c.reference for c in history] == [early, tie_a, tie_b, late]
     assert pending not in [c.reference for c in history]
-    # DESIGN.md "Who a complaint is against": "Counting, standing and notices use only complaints the
+    # docs/rules.md "Who a complaint is against": "Counting, standing and notices use only complaints the
     # clerk has linked and accepted": accepted at a suggested household, it does not count yet
     assert unconfirmed not in [c.reference for c in history]
     assert [c.form for c in history] == ["written", "written", "written", "verbal"]

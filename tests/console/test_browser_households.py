@@ -1,5 +1,5 @@
 """In a real browser (Debian's chromium, headless), on real pages: an at-large complaint waiting for a
-household, and a bite linked to the owner the resident named (DESIGN.md "Who a complaint is against").
+household, and a bite linked to the owner the resident named (docs/rules.md "Who a complaint is against").
 A failing test leaves a screenshot in tests/artifacts/."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The console keeps the household complained about apart from the incident place (DESIGN.md "Who a
+"""The console keeps the household complained about apart from the incident place (docs/rules.md "Who a
 complaint is against"), and records animals and a bite's victim."""
 
 from __future__ import annotations

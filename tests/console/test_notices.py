@@ -25,7 +25,7 @@ def span(page: str, element_id: str) -> str:
 def accepted(cases, report) -> str:
     reference = cases.file_complaint(report)
     cases.accept(reference, by="setup")
-    cases.confirm_household(reference, by="setup")  # only confirmed households count (DESIGN.md)
+    cases.confirm_household(reference, by="setup")  # only confirmed households count (docs/rules.md)
     return reference
 
 

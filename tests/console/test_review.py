@@ -66,7 +66,7 @@ def test_accepting_changes_the_standing_on_the_household_page(signed_in, cases, 
     client = signed_in("clerk")
     assert "No standing" in client.get(f"/subjects/{subject_id}").text
     assert post(client, f"/complaints/{reference}/accept").status_code == 303
-    # DESIGN.md "Who a complaint is against": "Barking: the household at the incident address is
+    # docs/rules.md "Who a complaint is against": "Barking: the household at the incident address is
     # *suggested*; the clerk confirms it" - accepted at a suggested household, it does not count yet
     assert "No standing" in client.get(f"/subjects/{subject_id}").text
     assert post(client, f"/complaints/{reference}/confirm-household").status_code == 303
@@ -177,7 +177,7 @@ def test_freeport_household_counts_every_complaint_and_flags_bites(signed_in, ca
     def freeport(**fields):
         return cases.file_complaint(make_report(jurisdiction="freeport", location="3 Main St", **fields))
 
-    # a bite counts against the owner the resident named, never the place of the bite (DESIGN.md "Who a
+    # a bite counts against the owner the resident named, never the place of the bite (docs/rules.md "Who a
     # complaint is against"): the resident names the household at 3 Main St
     owner = BiteDetails("person", True, None, "3 Main St")
     references = [

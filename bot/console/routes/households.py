@@ -1,6 +1,6 @@
 """The household a complaint is against, the animal, and a bite's victim: the clerk's actions.
 
-DESIGN.md "Who a complaint is against": filing only suggests a household; the clerk confirms it,
+docs/rules.md "Who a complaint is against": filing only suggests a household; the clerk confirms it,
 links another, or unlinks it, and only confirmed, accepted complaints count. Animals are records under
 a household; a bite links to the animal that bit.
 """

@@ -1,6 +1,6 @@
 """Households apart from incident locations; animals as records; the victim's kind on bites.
 
-A complaint's household (subject) is no longer the incident location (DESIGN.md "Who a complaint is
+A complaint's household (subject) is no longer the incident location (docs/rules.md "Who a complaint is
 against"): it is a suggestion until the clerk confirms it. Until now filing linked every complaint to
 the household at the incident address, so this migration re-examines those links, each change
 written to the audit log (actor "migration 0006"):
