@@ -103,10 +103,13 @@ def _confinement(bite: FreeportBite, law: FreeportLaw, sections: list[str], to_c
     """5 B: (confinement, minimum days, vet-hospital area) for a bite of a person."""
     if bite.victim in ("domestic_animal", "other_animal", "animal") or bite.skin_punctured_or_doctor is False:
         return "not_required", None, None
-    if bite.victim is None or bite.skin_punctured_or_doctor is None:
+    if bite.victim is None:
         to_confirm.append(
-            "5(B) whether a person was bitten with the skin punctured or a doctor's services required"
+            "5(B) who was bitten: a person (skin punctured or a doctor needed: confinement) or an animal"
         )
+        return "undetermined", None, None
+    if bite.skin_punctured_or_doctor is None:
+        to_confirm.append("5(B) whether the skin was punctured or a doctor's services were required")
         return "undetermined", None, None
     sections.append("5(B)")
     if bite.vaccinated_with_certificate is False:

@@ -100,7 +100,9 @@ def bite_orders(bite: KelloggBite, law: KelloggLaw, tz: tzinfo | None = None) ->
         sections.append("58-5(A)")
     elif bite.victim is None:
         required, min_days, place = None, law.quarantine_min_days, "undetermined"
-        to_confirm.append("58-10 whether a human being was bitten (then quarantine at least 10 days)")
+        to_confirm.append(
+            "58-10 who was bitten: a human being (then a quarantine of at least 10 days) or an animal"
+        )
     else:
         raise ValueError(f"victim must be a person, an animal of some kind or None, got {bite.victim!r}")
 
