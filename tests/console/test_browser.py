@@ -71,7 +71,7 @@ def test_clerk_accepts_an_auto_filed_complaint_and_issues_the_letter(console, pa
                location="412 Oak Street", transcript="the dog at 412 oak st barks all night", animal="dog",
                complainant_contact="+15075550123")
     )  # fmt: skip
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)  # issuing a notice makes its PDF (WeasyPrint): seconds on a busy machine
 
     # sign in with the keyboard only
     page.goto(base + "/")

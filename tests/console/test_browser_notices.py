@@ -28,7 +28,7 @@ def file_accepted(cases, source_id: str, received: datetime, location: str = "27
 
 
 def sign_in(page, base: str) -> None:
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)  # issuing makes the PDF (WeasyPrint)
     page.goto(base + "/login")
     page.get_by_label("Name").fill("clerk")
     page.get_by_label("Password").fill(PASSWORD)
