@@ -108,7 +108,10 @@ class Queries(ServiceBase):
                     Complaint.form,
                     Complaint.type,
                     ~Complaint.anonymous,
+                    Complaint.animal_id,
+                    BiteDetail.victim,
                 )
+                .outerjoin(BiteDetail, BiteDetail.complaint_id == Complaint.id)
                 .where(
                     Complaint.subject_id == subject_id,
                     Complaint.subject_confirmed.is_(True),
@@ -117,7 +120,14 @@ class Queries(ServiceBase):
                 )
                 .order_by(Complaint.received, Complaint.id)
             ).all()
-        return [CountedComplaint(*row) for row in rows]
+        return [
+            CountedComplaint(
+                *row[:7],
+                animal=None if row.animal_id is None else str(row.animal_id),
+                victim=engine_victim(row.victim) if row.type == "bite" else None,
+            )
+            for row in rows
+        ]
 
     def get_complaint(self, reference: str) -> ComplaintDetail:
         with self._reading() as session:

@@ -60,6 +60,10 @@ class CountedComplaint:
     form: str
     type: str
     complainant_identified: bool
+    # bites (what the ordinance engine's per-animal rules read): which animal bit, as an id string
+    # (None: not known), and the victim as the engine takes it ("person" | "animal" | None)
+    animal: str | None = None
+    victim: str | None = None
 
 
 @dataclass(frozen=True)

@@ -99,3 +99,9 @@ def test_bite_facts_are_per_animal_and_only_counted_bites(service, make_report) 
     assert facts[0].injury is True and facts[0].occurred == start - timedelta(hours=1)
     assert facts[0].provoked is None  # the officer's finding (Freeport 11 D/E), not in the report
     assert [f.reference for f in service.bite_facts(jurisdiction="kellogg")] == [first, second]
+    # the same per-bite facts ride on the history the standing engine counts
+    history = service.subject_complaints(household)
+    assert [(c.reference, c.animal, c.victim) for c in history] == [
+        (first, str(rex), "person"),
+        (second, None, "animal"),
+    ]
