@@ -30,6 +30,7 @@ from bot.cases.records import (
     QueuePage,
     SubjectRecord,
     engine_victim,
+    fact_victim,
     subject_record,
 )
 from bot.nlp.address import normalise_address
@@ -110,6 +111,8 @@ class Queries(ServiceBase):
                     ~Complaint.anonymous,
                     Complaint.animal_id,
                     BiteDetail.victim,
+                    BiteDetail.skin_broken_or_medical,
+                    Complaint.animal_species,
                 )
                 .outerjoin(BiteDetail, BiteDetail.complaint_id == Complaint.id)
                 .where(
@@ -123,8 +126,10 @@ class Queries(ServiceBase):
         return [
             CountedComplaint(
                 *row[:7],
-                animal=None if row.animal_id is None else str(row.animal_id),
-                victim=engine_victim(row.victim) if row.type == "bite" else None,
+                animal_id=row.animal_id,
+                victim=fact_victim(row.victim),
+                injury=row.skin_broken_or_medical,
+                species=row.animal_species,
             )
             for row in rows
         ]
