@@ -15,6 +15,7 @@ def routers() -> list[APIRouter]:
         export,
         households,
         notices,
+        photos,
         queue,
         review,
         subjects,
@@ -33,4 +34,5 @@ def routers() -> list[APIRouter]:
         export.router,
         try_line.router,
         admin.router,
+        photos.router,  # residents' photos, signed-in staff only (bot.notify.photos)
     ]
