@@ -134,3 +134,21 @@ def test_a_text_to_a_second_citys_number_is_filed_in_that_city(line) -> None:
     replies = _answer_until_read_back(to_freeport, replies, BARKING_ANSWERS)
     reference = _reference(" ".join(to_freeport("yes")))
     assert reference.startswith("FRE-")
+
+
+def test_a_large_unsigned_body_is_refused_before_parsing_and_the_line_stays_up(line) -> None:
+    """Finding 6: 32 MB unsigned was parsed before the signature check (7.5 s of blocked event loop)."""
+    body = b"Body=" + b"x" * (4 * 1024 * 1024)
+    request = urllib.request.Request(
+        line["base"] + "/webhooks/sms/webhook", data=body,
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )  # fmt: skip
+    try:
+        urllib.request.urlopen(request, timeout=30)
+        status = 200
+    except urllib.error.HTTPError as error:
+        status = error.code
+    except (ConnectionError, urllib.error.URLError):
+        status = 413  # the server may close the connection while the client is still sending
+    assert status == 413
+    assert Texter(line["base"]).texts("HELP")  # and the line still answers
