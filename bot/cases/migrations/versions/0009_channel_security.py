@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009_channel_security"
-down_revision = "0005_console_sign_in_lockout"
+down_revision = "0006_households_and_animals"
 branch_labels = None
 depends_on = None
 
