@@ -81,11 +81,16 @@ def prune(
         replies = session.execute(
             delete(ProcessedTwilioRequest).where(ProcessedTwilioRequest.created_at < shortest)
         ).rowcount
-    events = 0
-    if tracker_engine is not None and inspect(tracker_engine).has_table("events"):
-        with tracker_engine.begin() as connection:
-            events = connection.execute(
-                delete(TRACKER_EVENTS).where(TRACKER_EVENTS.c.timestamp < shortest.timestamp())
-            ).rowcount
+    events = _prune_tracker(tracker_engine, shortest)
     photos = PhotoStore(session_factory, clock=clock).expire_unsent()
     return PruneResult(events, transcripts, replies, outbox, photos)
+
+
+def _prune_tracker(tracker_engine: Engine | None, cutoff: datetime) -> int:
+    """Rasa's tracker events older than `cutoff`; 0 when there is no tracker store (yet)."""
+    if tracker_engine is None or not inspect(tracker_engine).has_table("events"):
+        return 0
+    with tracker_engine.begin() as connection:
+        return connection.execute(
+            delete(TRACKER_EVENTS).where(TRACKER_EVENTS.c.timestamp < cutoff.timestamp())
+        ).rowcount
