@@ -136,12 +136,18 @@ class Supervisor:
             signal.signal(signum, self._on_signal)
         for program in self.programs:
             self.start(program)
+        try:
+            self.loop()
+        finally:
+            self.stop_all()
+        return 0
+
+    def loop(self) -> None:
+        """Watch and restart until `stopping` is set (by a signal)."""
         while not self.stopping:
             for program in self.programs:
                 self.check(program)
             time.sleep(0.2)
-        self.stop_all()
-        return 0
 
     def _on_signal(self, signum: int, _frame: object) -> None:
         self.stopping = True

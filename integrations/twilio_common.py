@@ -28,6 +28,7 @@ from bot.jurisdictions import Pack, pack_for_number
 from bot.notify.inbound import InboundStore
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings, get_settings
+from integrations.resilience import apology, watching_turn
 
 log = logging.getLogger(__name__)
 
@@ -180,16 +181,18 @@ async def converse(
     metadata: dict[str, Any],
 ) -> KeepingOutputChannel:
     """Hands one message to the assistant, then queues the follow-ups of a filing it answered with."""
-    await on_new_message(
-        UserMessage(
-            text,
-            output,
-            sender_id,
-            input_channel=output.name(),
-            message_id=message_id,
-            metadata=metadata,
+    with watching_turn() as turn:  # a failure Rasa swallows (action server, tracker store) raises here
+        await on_new_message(
+            UserMessage(
+                text,
+                output,
+                sender_id,
+                input_channel=output.name(),
+                message_id=message_id,
+                metadata=metadata,
+            )
         )
-    )
+    turn.raise_if_failed(sender_id)
     await queue_follow_ups(channel_state(), output.responses)
     return output
 
@@ -227,7 +230,12 @@ class TwilioInputChannel(InputChannel):
             if not is_signed(request, params, settings):
                 channel_log.warning("refused %s webhook with a missing or wrong signature", self.described_as)
                 return response.text("invalid signature", status=403)
-            reply = await self.reply(request, params, on_new_message)
+            try:
+                reply = await self.reply(request, params, on_new_message)
+            except Exception as error:  # never silence or an error page: a polite reply (resilience.py)
+                return response.text(
+                    await apology(self.channel, request, params, error), content_type="text/xml"
+                )
             if isinstance(reply, HTTPResponse):
                 return reply
             return response.text(reply, content_type="text/xml")
