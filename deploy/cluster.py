@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "deploy"))
 
-from supervise import Supervisor, parse_procfile  # noqa: E402
+from supervise import Supervisor, configure_logging, parse_procfile  # noqa: E402
 
 PROCFILE = ROOT / "deploy" / "Procfile.cluster"
 SERVICES = ("postgres", "redis", "haproxy")
@@ -190,8 +190,8 @@ def run(environ: dict[str, str]) -> int:
     supervisor = Supervisor(programs, layout.log_dir, layout.run_dir)
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: setattr(supervisor, "stopping", True))
-    layout.log_dir.mkdir(parents=True, exist_ok=True)
     layout.run_dir.mkdir(parents=True, exist_ok=True)
+    configure_logging(layout.log_dir)
     try:
         init_postgres(env)
         for program in programs:

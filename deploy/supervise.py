@@ -182,20 +182,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log-dir", type=Path, default=Path("var/log"))
     parser.add_argument("--run-dir", type=Path, default=Path("var/run"))
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO,
-        format="%(asctime)s supervise: %(message)s",
-        handlers=[logging.StreamHandler(sys.stdout), _file_handler(args.log_dir)],
-    )
+    configure_logging(args.log_dir)
     programs = parse_procfile(args.procfile.read_text(), dict(os.environ))
     return Supervisor(programs, args.log_dir, args.run_dir).run()
 
 
-def _file_handler(log_dir: Path) -> logging.Handler:
+def configure_logging(log_dir: Path) -> None:
+    """Supervisor lines on standard output and in LOG_DIR/supervise.log."""
     log_dir.mkdir(parents=True, exist_ok=True)
-    handler = logging.FileHandler(log_dir / "supervise.log")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    return handler
+    to_file = logging.FileHandler(log_dir / "supervise.log")
+    to_file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    to_screen = logging.StreamHandler(sys.stdout)
+    to_screen.setFormatter(logging.Formatter("%(asctime)s supervise: %(message)s", "%H:%M:%S"))
+    log.setLevel(logging.INFO)
+    log.addHandler(to_file)
+    log.addHandler(to_screen)
 
 
 if __name__ == "__main__":

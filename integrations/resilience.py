@@ -5,7 +5,8 @@ Rasa swallows two failures and carries on as if nothing happened:
   "Encountered an exception while running action ..." and continues without the action's events, so the
   channel gets no reply, or a wrong one, and the tracker holds a half-done turn;
 - the tracker store failing (PostgreSQL down): `FailSafeTrackerStore` logs the error and falls back to
-  an empty, in-memory conversation on that one replica.
+  an empty, in-memory conversation on that one replica. The watch stops that turn right there (it
+  raises from the log call), so nothing is saved over the real conversation.
 Others raise: the Redis lock store (`LockError`), the case database (the channel's delivery claim).
 
 `watching_turn()` (around the hand-over to Rasa in integrations.twilio_common.converse) notices the
@@ -76,7 +77,10 @@ class _FailureWatch(logging.Handler):
         if record.name == "rasa.core.processor" and message.startswith(ACTION_FAILED):
             turn.failures.append("action server")
         elif record.name == "rasa.core.tracker_store" and TRACKER_FAILED in message:
+            # abort the turn here, in Rasa's own except block: carrying on would run the message against an
+            # empty conversation and could save that over the real one when the database is back
             turn.failures.append("tracker store")
+            raise TurnFailed(["tracker store"])
 
 
 _watch = _FailureWatch(level=logging.ERROR)
