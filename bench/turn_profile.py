@@ -7,7 +7,10 @@ starts the action server against a fresh case database, then runs whole barking 
 in full: an action call's time includes the action server's work and the database). Optionally writes a
 cProfile of the same run (--cprofile FILE) for the detail inside the biggest part.
 
-    .venv/bin/python bench/turn_profile.py [--reports 10] [--cprofile var/turn.prof]
+    .venv/bin/python bench/turn_profile.py [--reports 10] [--cprofile var/turn.prof] [--modes rasa,speedups]
+
+The modes alternate report by report in one process, so "before" (Rasa's own action-response check)
+and "after" (integrations/speedups.py) are measured side by side.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from tests.support.servers import MODEL, RASA, free_port, wait_until_up  # noqa:
 ANSWERS = {"since when": "since about 10pm", "how often": "every night", "time of day": "night",
            "your name": "skip", "where is this": "412 oak st", "kind of animal": "a dog"}  # fmt: skip
 totals: dict[str, float] = defaultdict(float)
+RASA_CHECK = None  # Rasa's own RemoteAction._validate_action_result, kept to switch back
 _depth: dict[str, int] = defaultdict(int)
 
 
@@ -107,32 +111,21 @@ async def report(agent, sender: str) -> tuple[int, float]:
     return count, spent
 
 
-async def run(work: Path, reports: int, profile_path: Path | None) -> None:
-    from rasa.core.agent import Agent
-    from rasa.core.tracker_store import SQLTrackerStore
-    from rasa.utils.endpoints import EndpointConfig
+def set_mode(mode: str) -> None:
+    """ "rasa": Rasa's own action-response check; "speedups": integrations.speedups (what servers run)."""
+    from rasa.core.actions.action import RemoteAction
 
-    actions_url = os.environ["BENCH_ACTIONS_URL"]
-    agent = Agent.load(str(MODEL), action_endpoint=EndpointConfig(url=actions_url),
-                       tracker_store=SQLTrackerStore(dialect="sqlite", db=str(work / "tracker.db")))  # fmt: skip
-    await report(agent, "warm-up")  # first-use costs are not what we measure
-    totals.clear()
-    instrument()
-    profiler = cProfile.Profile() if profile_path else None
-    messages, seconds = 0, 0.0
-    if profiler:
-        profiler.enable()
-    for n in range(reports):
-        count, spent = await report(agent, f"bench-{n}")
-        messages, seconds = messages + count, seconds + spent
-    if profiler:
-        profiler.disable()
-        profiler.dump_stats(str(profile_path))
-    print(f"\n{messages} messages in {reports} barking reports, one at a time, one process: "
-          f"{seconds / messages * 1000:.0f} ms a message, {messages / seconds:.1f} messages/s")  # fmt: skip
+    from integrations import speedups
+
+    RemoteAction._validate_action_result = RASA_CHECK if mode == "rasa" else speedups.validate_action_result
+
+
+def print_table(mode: str, parts: dict[str, float], messages: int, seconds: float) -> None:
+    print(f"\n{mode}: {messages} messages, one at a time, one process: "
+          f"{seconds / messages * 1000:.0f} ms a message, {messages / seconds:.2f} messages/s")  # fmt: skip
     print(f"{'part':<48}{'ms/message':>11}{'share':>8}")
     accounted = 0.0
-    for part, spent in sorted(totals.items(), key=lambda item: -item[1]):
+    for part, spent in sorted(parts.items(), key=lambda item: -item[1]):
         accounted += spent
         print(f"{part:<48}{spent / messages * 1000:>11.1f}{spent / seconds:>8.0%}")
     rest = seconds - accounted
@@ -141,10 +134,50 @@ async def run(work: Path, reports: int, profile_path: Path | None) -> None:
     )
 
 
+async def run(work: Path, reports: int, profile_path: Path | None, modes: list[str]) -> None:
+    global RASA_CHECK
+    from rasa.core.actions.action import RemoteAction
+    from rasa.core.agent import Agent
+    from rasa.core.tracker_store import SQLTrackerStore
+    from rasa.utils.endpoints import EndpointConfig
+
+    RASA_CHECK = RemoteAction._validate_action_result
+    actions_url = os.environ["BENCH_ACTIONS_URL"]
+    agent = Agent.load(str(MODEL), action_endpoint=EndpointConfig(url=actions_url),
+                       tracker_store=SQLTrackerStore(dialect="sqlite", db=str(work / "tracker.db")))  # fmt: skip
+    await report(agent, "warm-up")  # first-use costs are not what we measure
+    instrument()
+    profiler = cProfile.Profile() if profile_path else None
+    results = {mode: (defaultdict(float), [0, 0.0]) for mode in modes}
+    for n in range(reports):  # the modes alternate, report by report: same machine, same moment
+        for mode in modes:
+            set_mode(mode)
+            totals.clear()
+            if profiler and mode == modes[0]:
+                profiler.enable()
+            count, spent = await report(agent, f"bench-{mode}-{n}")
+            if profiler and mode == modes[0]:
+                profiler.disable()
+            parts, sums = results[mode]
+            for part, value in totals.items():
+                parts[part] += value
+            sums[0] += count
+            sums[1] += spent
+    if profiler:
+        profiler.dump_stats(str(profile_path))
+    for mode, (parts, (messages, seconds)) in results.items():
+        print_table(mode, parts, messages, seconds)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reports", type=int, default=10)
-    parser.add_argument("--cprofile", type=Path, default=None)
+    parser.add_argument("--cprofile", type=Path, default=None, help="cProfile of the first mode's reports")
+    parser.add_argument(
+        "--modes",
+        default="rasa,speedups",
+        help="rasa: Rasa's own action-response check; speedups: integrations/speedups.py",
+    )
     args = parser.parse_args()
     from bot.cases.db import migrate
 
@@ -161,7 +194,7 @@ def main() -> int:
                                    cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)  # fmt: skip
         try:
             wait_until_up(f"http://127.0.0.1:{port}/health", [actions])
-            asyncio.run(run(work, args.reports, args.cprofile))
+            asyncio.run(run(work, args.reports, args.cprofile, args.modes.split(",")))
         finally:
             actions.terminate()
             actions.wait(timeout=30)

@@ -250,6 +250,19 @@ def restart(layout: Layout, name: str, timeout_s: float = 300) -> None:
     else:
         raise TimeoutError(f"{name} did not come back within {timeout_s:.0f} s")
     haproxy_command(haproxy_socket, f"set server {backend}/{name} state ready")
+    while time.monotonic() < deadline and server_status(haproxy_socket, backend, name) != "UP":
+        time.sleep(0.5)  # back in rotation before the next one goes out of it
+
+
+def server_status(haproxy_socket: Path, backend: str, name: str) -> str | None:
+    """HAProxy's status of one server (UP, DOWN, DRAIN, MAINT...), from `show stat`."""
+    lines = haproxy_command(haproxy_socket, "show stat").splitlines()
+    header = lines[0].lstrip("# ").split(",")
+    for line in lines[1:]:
+        row = dict(zip(header, line.split(","), strict=False))
+        if row.get("pxname") == backend and row.get("svname") == name:
+            return row.get("status")
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -74,6 +74,7 @@ class Texter:
             return Reply(error.code, [], None, sid)
         except OSError:
             return Reply(0, [], None, sid)
+        served_by = served_by.removesuffix("-unchecked") if served_by else None  # haproxy.cfg's backups
         return Reply(status, [m.text or "" for m in ET.fromstring(body).iter("Message")], served_by, sid)
 
 
