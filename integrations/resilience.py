@@ -149,8 +149,9 @@ async def apology(channel: str, request: Any, params: dict[str, str], error: Exc
     """Log the failure, rewind a half-done turn, and return the apology's TwiML."""
     sid = params.get("MessageSid") or params.get("CallSid") or "(none)"
     parts = error.parts if isinstance(error, TurnFailed) else [type(error).__name__]
-    log.error("%s delivery %s not answered: %s failed; apologised", channel, sid, ", ".join(parts),
-              exc_info=not isinstance(error, TurnFailed))  # fmt: skip
+    log.error("%s delivery %s not answered: %s failed; apologised", channel, sid, ", ".join(parts))
+    # the exception's text can quote SQL parameters (a resident's number): only at debug level
+    log.debug("%s delivery %s: the failure", channel, sid, exc_info=error)
     if isinstance(error, TurnFailed) and "action server" in error.parts:
         sender = error.sender_id
         agent = getattr(getattr(request.app, "ctx", None), "agent", None)
