@@ -117,7 +117,7 @@ class Cluster:
         return cases_service(self.database_url())
 
     def complaints_from(self, phone: str) -> list:
-        return self.cases().complaints_for_contact("kellogg", phone, 10)
+        return self.cases().complaints_for_contact("kellogg", phone, 1000)
 
     def user_texts(self, sender_id: str) -> list[str]:
         """What the resident said, in the order the tracker store holds it (reverted turns included)."""
