@@ -42,7 +42,8 @@ SERVICES = ("postgres", "redis", "haproxy")
 REPLICAS = ("rasa1", "rasa2", "actions1", "actions2")
 OFFSETS = {"RASA_1_PORT": 1, "RASA_2_PORT": 2, "ACTIONS_LB_PORT": 10, "ACTIONS_1_PORT": 11,
            "ACTIONS_2_PORT": 12, "CONSOLE_PORT": 20, "REDIS_PORT": 30, "PG_PORT": 40}  # fmt: skip
-READY_TIMEOUT_S = 600
+READY_TIMEOUT_S = 900
+RESTART_TIMEOUT_S = 900  # a Rasa replica loads its model in 30 s on a quiet machine, minutes on a busy one
 
 
 @dataclass(frozen=True)
@@ -232,26 +233,33 @@ def haproxy_command(socket_path: Path, command: str) -> str:
         return connection.makefile().read()
 
 
-def restart(layout: Layout, name: str, timeout_s: float = 300) -> None:
-    """Drain `name` in HAProxy, stop it (the supervisor starts it again), wait until it answers, undrain."""
+def restart(layout: Layout, name: str, timeout_s: float = RESTART_TIMEOUT_S) -> None:
+    """Drain `name` in HAProxy, stop it (the supervisor starts it again), wait until it answers and HAProxy
+    has it UP again. It is put back in rotation even when it is slow to return."""
     backend = "rasa" if name.startswith("rasa") else "actions"
     haproxy_socket = layout.run_dir / "haproxy.sock"
     haproxy_command(haproxy_socket, f"set server {backend}/{name} state drain")
-    time.sleep(1.5)  # requests already sent finish: SIGTERM lets the server complete them too
-    pid_file = layout.run_dir / f"{name}.pid"
-    old_pid = int(pid_file.read_text())
-    os.killpg(old_pid, signal.SIGTERM)
-    deadline = time.monotonic() + timeout_s
-    url = layout.health_urls()[name]
-    while time.monotonic() < deadline:
-        if int(pid_file.read_text() or old_pid) != old_pid and answers(url):
-            break
-        time.sleep(0.5)
-    else:
-        raise TimeoutError(f"{name} did not come back within {timeout_s:.0f} s")
-    haproxy_command(haproxy_socket, f"set server {backend}/{name} state ready")
+    try:
+        time.sleep(1.5)  # requests already sent finish: SIGTERM lets the server complete them too
+        pid_file = layout.run_dir / f"{name}.pid"
+        old_pid = int(pid_file.read_text())
+        os.killpg(old_pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout_s
+        while not (_pid(pid_file) not in (None, old_pid) and answers(layout.health_urls()[name])):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{name} did not come back within {timeout_s:.0f} s")
+            time.sleep(0.5)
+    finally:
+        haproxy_command(haproxy_socket, f"set server {backend}/{name} state ready")
     while time.monotonic() < deadline and server_status(haproxy_socket, backend, name) != "UP":
         time.sleep(0.5)  # back in rotation before the next one goes out of it
+
+
+def _pid(pid_file: Path) -> int | None:
+    try:
+        return int(pid_file.read_text())
+    except (OSError, ValueError):
+        return None
 
 
 def server_status(haproxy_socket: Path, backend: str, name: str) -> str | None:

@@ -46,3 +46,10 @@ def cluster(flaky_twilio):
     }
     with running_cluster(environment=environment) as running:
         yield running
+
+
+@pytest.fixture
+def two_replicas(cluster):
+    """The cluster with both Rasa replicas in HAProxy's rotation (another test may have restarted one)."""
+    cluster.wait_in_rotation("rasa1", "rasa2")
+    return cluster

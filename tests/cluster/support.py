@@ -96,7 +96,7 @@ class Cluster:
         os.killpg(pid, signum)
         return pid
 
-    def wait_restarted(self, name: str, old_pid: int, url: str, timeout_s: float = 300) -> None:
+    def wait_restarted(self, name: str, old_pid: int, url: str, timeout_s: float = 900) -> None:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             try:
@@ -153,15 +153,18 @@ class Cluster:
             engine.dispose()
         return [(r.type_name, r.action_name or json.loads(r.data).get("text")) for r in rows]
 
-    def wait_until_answers(self, name: str, timeout_s: float = 300) -> None:
-        url = (self.replica_url(name) + "/") if name.startswith("rasa") else None
+    def wait_in_rotation(self, *names: str, timeout_s: float = 900) -> None:
+        """Until HAProxy has each of these Rasa replicas UP (a replica loads its model for minutes on a
+        busy machine)."""
+        sys.path.insert(0, str(ROOT / "deploy"))
+        from cluster import server_status
+
         deadline = time.monotonic() + timeout_s
-        while url and time.monotonic() < deadline:
-            if answers(url):
-                return
-            time.sleep(0.5)
-        if url:
-            raise TimeoutError(f"{name} did not come back within {timeout_s}s")
+        for name in names:
+            while server_status(self.directory / "run" / "haproxy.sock", "rasa", name) != "UP":
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"{name} is not in rotation after {timeout_s}s")
+                time.sleep(1)
 
     def supervisor_log(self) -> str:
         return self.log("supervise")
@@ -198,7 +201,7 @@ def port_is_free(port: int) -> bool:
 
 @contextmanager
 def running_cluster(
-    endpoints: Path | None = None, environment: dict[str, str] | None = None, timeout_s: float = 600
+    endpoints: Path | None = None, environment: dict[str, str] | None = None, timeout_s: float = 900
 ) -> Iterator[Cluster]:
     """`deploy/cluster.py` on free ports in a temporary directory; stopped (Ctrl-C) at the end."""
     base = free_base_port()

@@ -37,7 +37,10 @@ def keep_reporting(cluster, number: int, stop: threading.Event) -> tuple[list[st
     return references, replies, texter.phone
 
 
-def test_rolling_restart_under_load_loses_nothing_files_nothing_twice_and_shows_no_error(cluster) -> None:
+def test_rolling_restart_under_load_loses_nothing_files_nothing_twice_and_shows_no_error(
+    two_replicas,
+) -> None:
+    cluster = two_replicas
     stop = threading.Event()
     env = {**os.environ, "CLUSTER_DIR": str(cluster.directory),
            "CLUSTER_BASE_PORT": str(cluster.ports["RASA_1_PORT"] - 1), "CLUSTER_PORT": str(cluster.ports["CLUSTER_PORT"])}  # fmt: skip
@@ -47,7 +50,7 @@ def test_rolling_restart_under_load_loses_nothing_files_nothing_twice_and_shows_
         try:
             restarted = subprocess.run(
                 [sys.executable, str(ROOT / "deploy" / "cluster.py"), "rolling-restart"], cwd=ROOT, env=env,
-                capture_output=True, text=True, timeout=900,
+                capture_output=True, text=True, timeout=3600,
             )  # fmt: skip
         finally:
             stop.set()

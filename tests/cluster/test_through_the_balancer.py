@@ -14,7 +14,10 @@ from tests.cluster.twilio import REFERENCE, Texter, answer_for, report_barking
 pytestmark = pytest.mark.cluster
 
 
-def test_turns_alternating_between_the_replicas_file_one_complaint_with_every_slot_right(cluster) -> None:
+def test_turns_alternating_between_the_replicas_file_one_complaint_with_every_slot_right(
+    two_replicas,
+) -> None:
+    cluster = two_replicas
     texter = Texter(cluster.base_url)
     reference, replies = report_barking(texter)
     served = [reply.served_by for reply in replies]
@@ -53,7 +56,10 @@ def test_one_delivery_arriving_at_both_replicas_at_once_files_once_with_one_repl
     assert cluster.user_texts(texter.phone).count("yes") == 1, "the assistant heard the delivery twice"
 
 
-def test_killing_a_replica_mid_conversation_the_other_answers_and_the_conversation_continues(cluster) -> None:
+def test_killing_a_replica_mid_conversation_the_other_answers_and_the_conversation_continues(
+    two_replicas,
+) -> None:
+    cluster = two_replicas
     texter = Texter(cluster.base_url)
     replies = [texter.send("the dog at 9 birch st is barking")]
     replies.append(texter.send(answer_for(replies[-1])))
@@ -76,4 +82,3 @@ def test_killing_a_replica_mid_conversation_the_other_answers_and_the_conversati
         cluster.release("rasa1")
     detail = cluster.cases().get_complaint(REFERENCE.search(done.text).group(0))
     assert detail.location_text == "9 birch st" and detail.details["barking_frequency"] == "every night"
-    cluster.wait_until_answers("rasa1")
