@@ -18,10 +18,11 @@ from tests.cluster.twilio import REFERENCE, Texter
 
 pytestmark = pytest.mark.cluster
 
-# "At once": each text 250 ms after the one before, less than a turn takes (so, without a shared lock,
-# two replicas take two of them at the same time), yet more than a replica's event loop is busy with one
-# turn's model inference, which would delay a text's arrival at the lock behind the next one.
-STAGGER_S = 0.25
+# "At once": each text half a turn's time after the one before (at least 250 ms): so, without a shared
+# lock, two replicas take two of them at the same time; yet not so close that one replica, busy with
+# another turn's model inference (it does not read new requests meanwhile), takes a text to the lock
+# after the one sent next. A turn's time is measured on the first text: minutes of load change it.
+MIN_STAGGER_S = 0.25
 BURST = ["since about 10pm", "every night", "night", "skip", "yes"]
 
 
@@ -35,12 +36,12 @@ def cluster_without_shared_lock(tmp_path_factory, flaky_twilio):
         yield running
 
 
-def send_at_once(texter: Texter, texts: list[str]) -> list:
+def send_at_once(texter: Texter, texts: list[str], stagger_s: float) -> list:
     start = threading.Barrier(len(texts))
 
     def send(index: int):
         start.wait()
-        time.sleep(index * STAGGER_S)
+        time.sleep(index * stagger_s)
         return texter.send(texts[index])
 
     with ThreadPoolExecutor(len(texts)) as pool:
@@ -61,9 +62,11 @@ def test_five_texts_at_once_are_processed_in_order_one_at_a_time(request, lock_s
         "cluster" if lock_store == "atomic-redis" else "cluster_without_shared_lock"
     )
     texter = Texter(cluster.base_url)
+    started = time.perf_counter()
     first = texter.send("the dog at 5 pine st is barking")
+    turn_s = time.perf_counter() - started
     assert "since when" in first.text.lower(), first
-    replies = send_at_once(texter, BURST)
+    replies = send_at_once(texter, BURST, max(MIN_STAGGER_S, turn_s / 2))
 
     assert not any(reply.is_error for reply in replies), [r.text for r in replies]
     assert {reply.served_by for reply in replies} == {"rasa1", "rasa2"}
