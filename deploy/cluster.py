@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -97,7 +98,8 @@ def cluster_environment(layout: Layout, environ: dict[str, str]) -> dict[str, st
         "VENV_BIN": str(Path(sys.executable).parent),
         "MODEL": environ.get("MODEL") or str(ROOT / "models" / "intake.tar.gz"),
         "ENDPOINTS": environ.get("CLUSTER_ENDPOINTS") or str(ROOT / "deploy" / "endpoints.production.yml"),
-        "CREDENTIALS": environ.get("CLUSTER_CREDENTIALS") or str(ROOT / "credentials.yml"),
+        "CREDENTIALS": environ.get("CLUSTER_CREDENTIALS") or str(ROOT / "deploy" / "credentials.production.yml"),
+        "ACTION_SERVER_TOKEN": environ.get("ACTION_SERVER_TOKEN") or secrets.token_urlsafe(32),
         "PG_BIN": str(pg_bin[-1].parent) if pg_bin else "/usr/lib/postgresql/15/bin",
         "PG_DATA": str(layout.directory / "pg" / "data"),
         "PG_SOCKET_DIR": str(layout.directory / "pg"),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cluster.support import TOKEN, Cluster, running_cluster
+from tests.cluster.support import ACCOUNT_SID, TOKEN, Cluster, running_cluster
 from tests.cluster.twilio import FlakyTwilio
 from tests.support.servers import MODEL
 
@@ -41,7 +41,7 @@ def cluster(flaky_twilio):
         pytest.fail(f"{MODEL} is missing: run `make train`")
     environment = {
         "TWILIO_API_BASE_URL": flaky_twilio.base_url,
-        "TWILIO_ACCOUNT_SID": "AC" + "c" * 32,
+        "TWILIO_ACCOUNT_SID": ACCOUNT_SID,
         "TWILIO_AUTH_TOKEN": TOKEN,
     }
     with running_cluster(environment=environment) as running:

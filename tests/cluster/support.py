@@ -62,6 +62,7 @@ def running_redis() -> Iterator[int]:
 
 KELLOGG_LINE = "+15075550158"
 TOKEN = "cluster-test-token"
+ACCOUNT_SID = "AC" + "c" * 32
 ROOT = Path(__file__).resolve().parents[2]
 
 

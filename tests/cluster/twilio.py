@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from twilio.request_validator import RequestValidator
 
-from tests.cluster.support import KELLOGG_LINE, TOKEN
+from tests.cluster.support import ACCOUNT_SID, KELLOGG_LINE, TOKEN
 from tests.notify.standin import RecordedRequest, TwilioStandIn
 
 PATH = "/webhooks/sms/webhook"
@@ -58,7 +58,7 @@ class Texter:
     def send(self, text: str, sid: str | None = None, via: str | None = None) -> Reply:
         """Posts one signed delivery (to `via`, a replica's own URL, instead of the balancer if given)."""
         sid = sid or "SM" + uuid.uuid4().hex
-        params = {"MessageSid": sid, "SmsSid": sid, "From": self.phone, "To": KELLOGG_LINE, "Body": text,
+        params = {"MessageSid": sid, "SmsSid": sid, "AccountSid": ACCOUNT_SID, "From": self.phone, "To": KELLOGG_LINE, "Body": text,
                   "NumMedia": "0", "FromZip": ""}  # fmt: skip
         signature = RequestValidator(TOKEN).compute_signature(self.public_url + PATH, params)
         headers = {"Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature}
