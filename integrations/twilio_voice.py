@@ -132,6 +132,13 @@ def last_prompt(twiml: str | None) -> str | None:
     return said.text if said is not None else None
 
 
+async def _report_in_progress(agent: Any, caller: str) -> bool:
+    if agent is None:
+        return False
+    tracker = await agent.tracker_store.retrieve(caller)
+    return bool(tracker is not None and tracker.active_loop_name)
+
+
 class VoiceOutputChannel(KeepingOutputChannel):
     channel_name = CHANNEL
 
@@ -206,6 +213,8 @@ class TwilioVoiceInput(TwilioInputChannel):
         # a withheld caller ID has no number: the call itself is the conversation then
         caller = e164(params.get("From")) or f"call:{call_sid}"
         metadata = {"to": city_number, "call_sid": call_sid}
+        if params.get("Confidence"):
+            metadata["asr_confidence"] = params["Confidence"]  # a place heard unclearly is read back
         office_open = pack.is_office_open(self._clock())
         if turn == 0:
             if agent is not None:
@@ -224,7 +233,8 @@ class TwilioVoiceInput(TwilioInputChannel):
             prompt = last_prompt(previous) or "Please tell me what's happening, and where."
             return gather(VoiceResponse(), pack, f"{SILENCE_REPROMPT} {prompt}", turn + 1, silences + 1)
 
-        if office_open and PERSON_PHRASES.search(speech):
+        # never transferred out of the middle of a report because of a word in an answer ("a person")
+        if office_open and PERSON_PHRASES.search(speech) and not await _report_in_progress(agent, caller):
             reply = VoiceResponse()
             reply.say(f"Putting you through to {pack.office_name}.", voice=VOICE, language=LANGUAGE)
             reply.dial(pack.office_phone)

@@ -27,15 +27,29 @@ class Report:
     source_id: str  # idempotency key: message/call id, or conversation id + report number
     received: datetime
     location: str  # as the resident gave it
-    transcript: str  # the resident's own words, in order
+    transcript: str  # the conversation in order, "Resident: ..." / "Assistant: ..." lines; name as "[name]"
     animal: str | None = None  # species, normalised ("dog")
     animal_description: str | None = None  # breed, colour, size, collar, name
     occurred: datetime | None = None
     occurred_text: str | None = None  # "since 10pm", "last night" as said
     complainant_contact: str | None = None  # E.164 phone, or "rest:<sender>" in development
     complainant_name: str | None = None  # None = anonymous
-    details: dict[str, str] = field(default_factory=dict)  # per-type answers, e.g. frequency
+    details: dict[str, str | int] = field(default_factory=dict)  # per-type answers, e.g. frequency, minutes
     bite: BiteDetails | None = None
     photo_urls: tuple[str, ...] = ()
     urgent: bool = False
     form: str | None = None  # override of the channel's default form ("verbal"/"written")
+
+
+# The assistant's transcript: one line per message, each marked with who said it.
+RESIDENT_LINE, ASSISTANT_LINE = "Resident: ", "Assistant: "
+NAME_PLACEHOLDER = "[name]"
+
+
+def first_resident_message(transcript: str) -> str:
+    """The resident's first message in a transcript (the whole text when it is not a marked transcript:
+    a clerk's entry or an Open311 description)."""
+    for line in (transcript or "").splitlines():
+        if line.startswith(RESIDENT_LINE):
+            return line[len(RESIDENT_LINE) :]
+    return transcript or ""

@@ -44,11 +44,13 @@ _PERSON_RE = re.compile(
     r"jogger|runner|mail ?carrier|delivery driver)|kid|child|human|someone|somebody|us)\b",
     re.I,
 )
-_ANIMAL_VICTIM_RE = re.compile(
-    r"\b(my (dog|cat|puppy|kitten|pet|horse|goat|chicken|chickens|sheep)|another (dog|cat|animal)|"
-    r"(a|the) (dog|cat|pet)|an animal|animal|pet)\b",
+_OWN_ANIMAL_RE = re.compile(
+    r"\b(my|our|another|the neighbou?rs?'? ?s?) (dog|cat|puppy|kitten|pet|horse|goat|chickens?|sheep|animal|"
+    r"pony|rabbit|bunny|duck|calf|lamb)s?\b",
     re.I,
 )
+# a bare "an animal" answers "a person or an animal?", but says nothing in "an animal bite"
+_ANIMAL_VICTIM_RE = re.compile(r"\b(an animal|animal|a pet|pet|the (dog|cat))\b", re.I)
 
 
 def yes_no_unknown(text: str, intent: str | None = None) -> str | None:
@@ -67,10 +69,14 @@ def is_cancel(text: str) -> bool:
     return bool(_CANCEL_RE.search(text or ""))
 
 
-def victim_kind(text: str) -> str | None:
-    """'person' or 'animal' for who was bitten, or None when the answer does not say."""
+def victim_kind(text: str, answering: bool = True) -> str | None:
+    """'person' or 'animal' for who was bitten, or None when the words do not say.
+
+    `answering`: the text answers "who was bitten?", so a bare "an animal" says it; in a report ("I need
+    to report an animal bite", "a dog bit ...") only an owned animal ("my cat") names an animal victim."""
     text = text or ""
-    person, animal = _PERSON_RE.search(text), _ANIMAL_VICTIM_RE.search(text)
+    person = _PERSON_RE.search(text)
+    animal = _OWN_ANIMAL_RE.search(text) or (_ANIMAL_VICTIM_RE.search(text) if answering else None)
     if person and animal:
         # "my dog and me": a person was bitten, which is what decides urgency
         return "person"
@@ -93,8 +99,17 @@ def clean_name(text: str) -> str | None:
         return None
     if not all(re.fullmatch(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.\-]*", w) for w in words):
         return None
+    if any(w.lower().strip(".'") in _NOT_NAME_WORDS for w in words):
+        return None
     return " ".join(w[:1].upper() + w[1:] for w in words)
 
+
+# words that are not in a person's name: "talk to a person", "what's the status", "a dog"
+_NOT_NAME_WORDS = frozenset(
+    "a an the to of at on in is it i me my you your we our what whats where when why how who can could "
+    "want need talk speak call person someone somebody human status complaint report dog cat animal "
+    "bite bit barking loose yes no please help hello thanks thank city hall street st ave road".split()
+)
 
 _FINDABLE_RE = re.compile(
     r"(\d+\s+\w+)|"  # a house number and a street: 412 Oak
@@ -202,3 +217,137 @@ def choose_biting_animal(text: str, mentions: list[tuple[int, str]]) -> str | No
         if after:
             return after[0]
     return ordered[0][1]
+
+
+# --- several answers in one reply ("brown lab, still here, seems friendly") ----------------------------------
+_STILL_THERE_RE = re.compile(
+    r"\b(still (here|there|out|around|in (the|my) (yard|street|road))|it'?s (here|there) now|right outside|"
+    r"hasn'?t (left|moved)|is still)\b",
+    re.I,
+)
+_GONE_RE = re.compile(
+    r"\b(it'?s gone|gone now|(it |they )?(left|ran off|took off|ran away|wandered off|went (away|off|home))|"
+    r"not (there|here) any ?more|no longer (there|here)|not anymore)\b",
+    re.I,
+)
+_DIRECTION_RE = re.compile(
+    r"\b((?:heading|headed|going|went|ran|running|walking|wandered|took off)\s+(?:off\s+)?"
+    r"(?:towards?|to|into|down|up|along|across|north|south|east|west|over)\b[^,.;!?]{0,60}|"
+    r"towards? the [^,.;!?]{1,50}|(?:north|south|east|west)(?:bound|ward)?\b[^,.;!?]{0,40})",
+    re.I,
+)
+_NOT_AGGRESSIVE_RE = re.compile(
+    r"\b(not (really |at all )?(aggressive|mean|dangerous|vicious)|no,? not aggressive|friendly|calm|"
+    r"scared|skittish|timid|harmless|seems (fine|ok|okay|nice|sweet)|gentle|just wandering|not acting)\b",
+    re.I,
+)
+_AGGRESSIVE_RE = re.compile(
+    r"\b(aggressive|growl(ing|ed)?|snarl(ing|ed)?|charg(ing|ed)|chas(ing|ed)|lung(ing|ed)|attack(ing|ed)?|"
+    r"mean|vicious|dangerous|went after|going after|bit(ing)? at|showing teeth|teeth bared)\b",
+    re.I,
+)
+_VACCINE_TOPIC_RE = re.compile(r"\b(vaccin\w*|shots?|rabies|tags?)\b", re.I)
+_NOT_VACCINATED_RE = re.compile(
+    r"\b(not vaccinated|unvaccinated|no (shots|vaccin\w*|rabies (shot|tag|vaccine))|"
+    r"(is|isn'?t|wasn'?t|hasn'?t|has not|doesn'?t have) (had )?(any |its |his |her )?(shots|vaccin\w*)|"
+    r"not up to date)\b",
+    re.I,
+)
+_VACCINATED_RE = re.compile(
+    r"\b(vaccinated|(has|had|got) (its|his|her|all (its|his|her)) shots|shots are up to date|up to date|"
+    r"rabies (tag|shot|vaccine))\b",
+    re.I,
+)
+_OWNER_UNKNOWN_RE = re.compile(
+    r"\b(no idea whose|don'?t know (who|whose|the owner)|stray|wild|nobody'?s|no owner|not sure whose|"
+    r"unknown owner)\b",
+    re.I,
+)
+_OWNER_RE = re.compile(
+    r"\b((?:the )?(?:people|family|folks|guy|man|lady|woman|owners?|neighbou?rs?|kids?|house)\s+"
+    r"(?:at|on|from|who lives? (?:at|on)|living at|over at)\s+[^,.;!?]{2,50}|"
+    r"(?:owned by|belongs to|it'?s owner is|the owner is|owner'?s name is)\s+[^,.;!?]{2,50}|"
+    r"from \d+\s+[A-Za-z][^,.;!?]{1,40}?(?=\s+(?:is|was|went|got|bit|ran|came|attacked)\b|[,.;!?]|$))",
+    re.I,
+)
+_CLAUSE_SPLIT_RE = re.compile(r"\s*(?:[,;.!?]+|\band\b|\bbut\b)\s*", re.I)
+
+
+def still_there(text: str) -> str | None:
+    """YES when the reply says the animal is still there, NO when it left; None when it says neither."""
+    text = text or ""
+    if _STILL_THERE_RE.search(text):
+        return YES
+    if _GONE_RE.search(text) or _DIRECTION_RE.search(text):
+        return NO
+    return None
+
+
+def direction(text: str) -> str | None:
+    """Which way it went, in the resident's words ("heading towards the park"), or None."""
+    match = _DIRECTION_RE.search(text or "")
+    return match.group(0).strip() if match else None
+
+
+def aggressive(text: str) -> str | None:
+    """YES / NO from what the reply says about the animal's behaviour; None when it does not say."""
+    text = text or ""
+    if _NOT_AGGRESSIVE_RE.search(text):
+        return NO
+    if _AGGRESSIVE_RE.search(text):
+        return YES
+    return None
+
+
+def vaccinated(text: str, only_question: bool = False) -> str | None:
+    """YES / NO / UNKNOWN about rabies vaccination. A bare yes/no/don't know counts only when it was the
+    only question asked (`only_question`); otherwise the reply must name shots or vaccination."""
+    text = text or ""
+    if _VACCINE_TOPIC_RE.search(text):
+        if _UNKNOWN_RE.search(text):
+            return UNKNOWN
+        if _NOT_VACCINATED_RE.search(text):
+            return NO
+        if _VACCINATED_RE.search(text):
+            return YES
+    return yes_no_unknown(text) if only_question else None
+
+
+def owner(text: str) -> str | None:
+    """Whose animal it is, as said ("the people at 220 Walnut", "from 511 Chestnut" -> "511 Chestnut");
+    UNKNOWN when the reply says nobody knows; None when it does not say."""
+    text = text or ""
+    if _OWNER_UNKNOWN_RE.search(text):
+        return UNKNOWN
+    match = _OWNER_RE.search(text)
+    if not match:
+        return None
+    found = match.group(0).strip()
+    return re.sub(r"^from\s+", "", found, flags=re.I)
+
+
+def clauses(text: str) -> list[str]:
+    """The reply cut at commas, 'and', 'but' and full stops."""
+    return [part for part in _CLAUSE_SPLIT_RE.split(text or "") if part and part.strip()]
+
+
+_STATUS_RE = re.compile(
+    r"\b(status|update|updates|reference|heard back|any news|follow(ing)? up|progress|what happened (to|with)|"
+    r"did (you|anyone|someone) (get|see|do)|check on|(kel|fre)-\d)\b",
+    re.I,
+)
+
+
+def asks_status(text: str) -> bool:
+    """Whether the message asks about an earlier report ("I want to make a complaint" does not)."""
+    return bool(_STATUS_RE.search(text or ""))
+
+
+_CORRECTS_RE = re.compile(
+    r"\b(actually|i mean|i meant|correction|sorry,? (it'?s|it was)|not a \w+,? (it'?s|a))\b", re.I
+)
+
+
+def corrects(text: str) -> bool:
+    """Whether the resident is correcting something said before ("actually it's a raccoon")."""
+    return bool(_CORRECTS_RE.search(text or ""))
