@@ -26,7 +26,8 @@ def question_for(slot: str, tracker: Tracker) -> str:
     if slot == "location_confirmed":
         return f"I heard {tracker.get_slot('location')}. Is that right?"
     report_type = report_type_of(tracker)
-    missing = [s for s in needed_slots(report_type, tracker) if tracker.get_slot(s) is None]
+    optional = [d.slot for d in REPORT_TYPES[report_type].details if not d.required and d.ask]
+    missing = [s for s in needed_slots(report_type, tracker) + optional if tracker.get_slot(s) is None]
     return question(report_type, slot, missing)
 
 

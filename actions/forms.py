@@ -347,7 +347,9 @@ class ValidateBarkingForm(ReportFormValidation):
         times = message_times(tracker)
         if not times.says_when:
             return self._reject("barking_since", None, dispatcher, tracker)
-        return self._accept("barking_since", times.words, **self._time_details(tracker, times))
+        return self._accept(
+            "barking_since", times.words, **self._time_details(tracker, times), **_occurred(times)
+        )
 
 
 class ValidateAtLargeForm(ReportFormValidation):
@@ -389,6 +391,11 @@ class ValidateAtLargeForm(ReportFormValidation):
         if result["aggressive"] == answers.YES:
             dispatcher.utter_message(response="utter_call_911")
         return result
+
+
+def _occurred(times: TimeFacts) -> Slots:
+    """When it happened, as an ISO time in the city's zone (58-10 D counts two hours from a bite)."""
+    return {"occurred": times.started.isoformat()} if times.started else {}
 
 
 def _owner_in(tracker: Tracker, text: str) -> str | None:
@@ -453,7 +460,7 @@ class ValidateBiteForm(ReportFormValidation):
         if not times.says_when:
             # "yes it broke the skin" does not say when: what it does say is kept, and the question comes again
             return self._reject("bite_when", None, dispatcher, tracker)
-        return self._accept("bite_when", times.words)
+        return self._accept("bite_when", times.words, **_occurred(times))
 
     def validate_vaccinated(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict

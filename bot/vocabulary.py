@@ -78,7 +78,7 @@ REPORT_TYPES: dict[str, ReportType] = {
                        "minutes...)", "since", group="barking"),
                 Detail("barking_minutes", "", "minutes without a break", required=False),
                 Detail("barking_frequency", "is it every night", "how often", required=False, group="barking"),
-                Detail("barking_time_of_day", "", "time of day", required=False),
+                Detail("barking_time_of_day", "", "when", required=False),
                 NAME,
             ),
             ("barking_since", "barking_minutes", "barking_frequency", "barking_time_of_day"),

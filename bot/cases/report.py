@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-REPORT_TYPES = ("barking", "at_large", "bite")
+from bot.vocabulary import REPORT_TYPES as _VOCABULARY
+
+REPORT_TYPES = tuple(_VOCABULARY)  # bot/vocabulary.py defines the report types once
 CHANNELS = ("sms", "voice", "rest", "web", "email", "letter", "walk_in", "staff_phone")
 
 

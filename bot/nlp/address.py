@@ -183,15 +183,17 @@ def spoken_place(text: str) -> str:
 
     Number words become digits (text2num), a house number said in parts is joined ("six twelve" -> 612,
     "one oh three" -> 103), and a street address is put in USPS form by usaddress-scourgify, in title case
-    ("612 N 4th St"). A landmark or a corner keeps the resident's words, digits aside."""
+    ("612 N 4th St"). A landmark or a corner keeps the resident's words, digits aside; a place with no number
+    words is returned as it was typed."""
     from scourgify import normalize_address_record
     from scourgify.exceptions import AddressNormalizationError
     from text_to_num import alpha2digit
 
-    spoken = _SPOKEN_OH.sub(lambda m: f"{m['before']} zero", (text or "").strip())
-    written = (
-        alpha2digit(spoken, "en", threshold=0) if re.search(rf"\b{_NUMBER_WORD}\b", spoken, re.I) else spoken
-    )
+    text = (text or "").strip()
+    if not re.search(rf"\b{_NUMBER_WORD}\b", text, re.I):
+        return text  # typed as the resident wrote it
+    spoken = _SPOKEN_OH.sub(lambda m: f"{m['before']} zero", text)
+    written = alpha2digit(spoken, "en", threshold=0)
     written = _DIGIT_RUN.sub(lambda m: m.group(0).replace(" ", ""), written)
     block = _BLOCK_OF.match(written)
     if block:

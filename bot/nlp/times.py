@@ -111,7 +111,11 @@ def parse_when(words: str, now: datetime, timezone: str) -> datetime | None:
         words = words[: bare.start()] + f"{hour}:00" + words[bare.end() :]
     words = re.sub(r"\b(this|in the) (morning|afternoon|evening)\b", "today", words, flags=re.I)
     parsed = dateparser.parse(words, languages=["en"], settings=settings)
-    if parsed is None or parsed > now.astimezone(ZoneInfo(timezone)) + timedelta(minutes=1):
+    latest = now.astimezone(ZoneInfo(timezone)) + timedelta(minutes=1)
+    if parsed is not None and parsed > latest:
+        # a clock time alone ("10pm" said at 5am) is the last one that has passed
+        parsed = parsed - timedelta(days=1)
+    if parsed is None or parsed > latest:
         return None
     return parsed
 
