@@ -10,7 +10,9 @@ from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.forms import FormValidationAction
 from rasa_sdk.types import DomainDict
 
-from actions.forms import ANONYMOUS, REPORT_FORMS, latest_intent, latest_text
+from actions.forms import ANONYMOUS
+from actions.reading import latest_intent, latest_text
+from actions.report_forms import REPORT_FORMS
 from bot.nlp import answers
 from bot.vocabulary import REPORT_TYPES
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rasa_sdk.events import SlotSet
 
-from actions.forms import ValidateAtLargeForm, ValidateBarkingForm, ValidateBiteForm
+from actions.report_forms import ValidateAtLargeForm, ValidateBarkingForm, ValidateBiteForm
 from tests.actions.conftest import entity, make_tracker
 
 FIRST = "dog at 412 oak st barking since 10pm"

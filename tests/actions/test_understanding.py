@@ -8,7 +8,7 @@ from __future__ import annotations
 from rasa_sdk.events import SlotSet
 
 from actions.asking import question_for
-from actions.forms import ValidateAtLargeForm, ValidateBarkingForm, ValidateBiteForm
+from actions.report_forms import ValidateAtLargeForm, ValidateBarkingForm, ValidateBiteForm
 from tests.actions.conftest import entity, make_tracker
 
 
@@ -170,8 +170,8 @@ async def test_a_place_and_where_it_went_go_to_their_own_slots(dispatcher, domai
     tracker = make_tracker(
         text,
         intent="report_at_large",
-        entities=[entity("animal", "dogs", text), entity("location", "linden street", text)],
-        set_this_turn={"animal": "dogs", "location": "linden street"},
+        entities=[entity("animal", "dogs", text), entity("location", "the park", text)],
+        set_this_turn={"animal": "dogs", "location": "the park"},
     )
     slots = _slots(await ValidateAtLargeForm().run(dispatcher, tracker, domain))
     assert slots["location"] == "linden street"
@@ -241,3 +241,33 @@ async def test_a_place_heard_unclearly_is_read_back_to_the_caller(dispatcher, do
     )  # fmt: skip
     slots = _slots(await ValidateBarkingForm().run(dispatcher, no, domain))
     assert slots["location"] is None and slots["location_unconfirmed"] is None  # asked again
+
+
+async def test_a_reply_to_a_three_part_question_is_read_in_the_order_asked(dispatcher, domain):
+    text = "big black dog, i don't know, not sure"
+    tracker = make_tracker(
+        text,
+        set_this_turn={"animal_description": text},
+        slots={"report_type": "bite", "requested_slot": "animal_description", "victim": "person", "injury": "yes",
+               "location": "400 oak st", "bite_when": "about 20 minutes ago", "animal": "dog"},
+        active_loop="bite_form",
+    )  # fmt: skip
+    slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
+    assert (slots["animal_description"], slots["owner_known"], slots["vaccinated"]) == (
+        "big black dog",
+        "unknown",
+        "unknown",
+    )
+
+
+async def test_where_and_when_come_from_one_reply(dispatcher, domain):
+    text = "400 oak st, about 20 minutes ago"
+    tracker = make_tracker(
+        text,
+        set_this_turn={"location": text},
+        slots={"report_type": "bite", "requested_slot": "location", "victim": "person", "injury": "yes"},
+        active_loop="bite_form",
+    )
+    slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
+    assert (slots["location"], slots["bite_when"]) == ("400 oak st", "about 20 minutes ago")
+    assert slots["occurred"] == "2026-11-18T04:46:40-06:00"
