@@ -263,3 +263,23 @@ async def test_i_want_to_make_a_complaint_is_not_a_status_check(dispatcher, doma
     tracker = make_tracker("I want to make a complaint", intent="check_status")
     assert await ActionCheckStatus().run(dispatcher, tracker, domain) == []
     assert [m["response"] for m in dispatcher.messages] == ["utter_greet"]
+
+
+def test_open311_key_holders_get_the_first_message_not_the_transcript():
+    """Issue 9 section 5: the transcript (questions, answers, "[name]") stays with the clerk."""
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+
+    from bot.console.open311 import request_json
+    from bot.jurisdictions import get_pack
+
+    moment = datetime(2026, 11, 18, 11, 0, tzinfo=timezone.utc)
+    listing = SimpleNamespace(
+        reference="KEL-2026-00001", status="new", duplicate_of=None, animal_species="dog", type="barking",
+        transcript="Resident: dog barking at 412 oak st\nAssistant: What's your name?\nResident: [name]",
+        received=moment, updated_at=moment, location_text="412 oak st", location_normalised="412 OAK ST", photo_urls=(),
+    )  # fmt: skip
+    full = request_json(listing, get_pack("kellogg"), full=True)
+    assert full["description"] == "dog barking at 412 oak st"
+    public = request_json(listing, get_pack("kellogg"), full=False)
+    assert "412" not in public["description"] and "oak" not in public["description"]
