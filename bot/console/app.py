@@ -114,11 +114,12 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
                 response.headers.setdefault("Cache-Control", "no-store")  # pages carry residents' data
         return response
 
-    from bot.console import admin, open311, views
+    from bot.console import open311
+    from bot.console.routes import routers
 
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    app.include_router(views.router)
-    app.include_router(admin.router)
+    for router in routers():
+        app.include_router(router)
     app.include_router(open311.router, prefix=OPEN311_PREFIX)
 
     @app.exception_handler(NotSignedIn)

@@ -2,43 +2,40 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
-from bot.console.accounts import AccountError, StaffUser
-from bot.console.context import console_context
+from bot.console.accounts import AccountError
+from bot.console.context import ConsoleContext
 from bot.console.models import ROLES
-from bot.console.security import require, verify_csrf
-from bot.console.views import _text, back_to, flash, render
+from bot.console.pages import Admin, Context, back_to, console_router, flash, form_text, render
 from bot.jurisdictions import load_packs
 
-router = APIRouter(prefix="/admin", dependencies=[Depends(verify_csrf)])
-admin_only = Depends(require())
+router = console_router(prefix="/admin")
 
 
 @router.get("", response_class=HTMLResponse)
-def admin_page(request: Request, user: StaffUser = admin_only) -> HTMLResponse:
-    return _admin_page(request)
+def admin_page(request: Request, ctx: Context, user: Admin) -> HTMLResponse:
+    return _admin_page(request, ctx)
 
 
-def _admin_page(request: Request, new_key: dict[str, str] | None = None) -> HTMLResponse:
-    accounts = console_context(request).accounts
+def _admin_page(request: Request, ctx: ConsoleContext, new_key: dict[str, str] | None = None) -> HTMLResponse:
     return render(
         request,
         "admin.html",
-        users=accounts.list_users(),
-        keys=accounts.list_api_keys(),
+        users=ctx.accounts.list_users(),
+        keys=ctx.accounts.list_api_keys(),
         roles=ROLES,
         new_key=new_key,
     )
 
 
 @router.post("/users")
-async def create_user(request: Request, user: StaffUser = admin_only) -> Response:
+async def create_user(request: Request, ctx: Context, user: Admin) -> Response:
     form = await request.form()
     try:
-        created = console_context(request).accounts.create_user(
-            _text(form, "username"), str(form.get("password", "")), _text(form, "role")
+        created = ctx.accounts.create_user(
+            form_text(form, "username"), str(form.get("password", "")), form_text(form, "role")
         )
         flash(request, f"User {created.username} ({created.role}) created.")
     except AccountError as error:
@@ -47,39 +44,39 @@ async def create_user(request: Request, user: StaffUser = admin_only) -> Respons
 
 
 @router.post("/users/{user_id}/active")
-async def set_active(request: Request, user_id: int, user: StaffUser = admin_only) -> Response:
+async def set_active(request: Request, user_id: int, ctx: Context, user: Admin) -> Response:
     form = await request.form()
     active = form.get("active") == "1"
     if user_id == user.id and not active:
         flash(request, "You cannot deactivate yourself.", "error")
         return back_to("/admin")
     try:
-        console_context(request).accounts.set_active(user_id, active)
+        ctx.accounts.set_active(user_id, active)
     except AccountError as error:
         flash(request, str(error), "error")
     return back_to("/admin")
 
 
 @router.post("/api-keys")
-async def create_api_key(request: Request, user: StaffUser = admin_only) -> Response:
+async def create_api_key(request: Request, ctx: Context, user: Admin) -> Response:
     form = await request.form()
-    jurisdiction = _text(form, "jurisdiction") or None
+    jurisdiction = form_text(form, "jurisdiction") or None
     if jurisdiction is not None and jurisdiction not in load_packs():
         flash(request, "Unknown jurisdiction.", "error")
         return back_to("/admin")
     try:
-        client, key = console_context(request).accounts.create_api_key(_text(form, "name"), jurisdiction)
+        client, key = ctx.accounts.create_api_key(form_text(form, "name"), jurisdiction)
     except AccountError as error:
         flash(request, f"Not created: {error}", "error")
         return back_to("/admin")
     # shown once, in this response only: never stored, not even in the session cookie
-    return _admin_page(request, new_key={"name": client.name, "key": key})
+    return _admin_page(request, ctx, new_key={"name": client.name, "key": key})
 
 
 @router.post("/api-keys/{key_id}/revoke")
-async def revoke_api_key(request: Request, key_id: int, user: StaffUser = admin_only) -> Response:
+async def revoke_api_key(request: Request, key_id: int, ctx: Context, user: Admin) -> Response:
     try:
-        console_context(request).accounts.revoke_api_key(key_id)
+        ctx.accounts.revoke_api_key(key_id)
         flash(request, "API key revoked.")
     except AccountError as error:
         flash(request, str(error), "error")

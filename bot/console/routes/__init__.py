@@ -1,0 +1,34 @@
+"""The console's routers, one per page group; `app.create_app` includes each of `ROUTERS`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+
+def routers() -> list[APIRouter]:
+    """Every console router (imported here, not at package import, so `bot.console.app` stays light)."""
+    from bot.console.routes import (
+        admin,
+        auth,
+        complaints,
+        deadlines,
+        export,
+        notices,
+        queue,
+        review,
+        subjects,
+        try_line,
+    )
+
+    return [
+        auth.router,
+        queue.router,
+        complaints.router,
+        review.router,
+        subjects.router,
+        notices.router,
+        deadlines.router,
+        export.router,
+        try_line.router,
+        admin.router,
+    ]

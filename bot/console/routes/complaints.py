@@ -1,0 +1,195 @@
+"""A complaint's page, and complaints entered by staff (walk-in, phone, letter...)."""
+
+from __future__ import annotations
+
+import uuid
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, Response
+from starlette.datastructures import FormData
+
+from bot.cases.errors import CaseError, ComplaintNotFound
+from bot.cases.models import COMPLAINT_TYPES, FORMS
+from bot.cases.report import BiteDetails, Report
+from bot.cases.service import AuditRecord, ComplaintDetail, CountedComplaint, NoticeRecord
+from bot.console import try_line
+from bot.console.context import ConsoleContext
+from bot.console.notices import notice_kinds_for
+from bot.console.pages import (
+    Clerk,
+    Context,
+    Reader,
+    back_to,
+    console_router,
+    flash,
+    form_text,
+    local_datetime,
+    raise_not_found,
+    render,
+)
+from bot.console.standing import (
+    BiteQuarantine,
+    CountedRow,
+    SubjectStanding,
+    bite_quarantine,
+    subject_standing,
+)
+from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
+
+router = console_router()
+
+MANUAL_CHANNELS = {
+    "walk_in": "walk-in at the counter",
+    "staff_phone": "phone call taken by staff",
+    "letter": "letter",
+    "email": "email",
+    "web": "web form",
+}
+
+
+@router.get("/complaints/new", response_class=HTMLResponse)
+def new_complaint_form(request: Request, ctx: Context, user: Clerk) -> HTMLResponse:
+    pack = get_pack(ctx.settings.default_jurisdiction)
+    now_local = ctx.clock().astimezone(pack.tz).replace(second=0, microsecond=0, tzinfo=None)
+    return render(
+        request,
+        "complaint_new.html",
+        channels=MANUAL_CHANNELS,
+        types=COMPLAINT_TYPES,
+        default_jurisdiction=pack.code,
+        now_local=now_local.isoformat(timespec="minutes"),
+        entry_token=uuid.uuid4().hex,  # idempotency: submitting the same form twice files once
+    )
+
+
+@router.post("/complaints")
+async def file_manual_complaint(request: Request, ctx: Context, user: Clerk) -> Response:
+    form = await request.form()
+    try:
+        pack = get_pack(form_text(form, "jurisdiction"))
+        report = _manual_report(form, pack)
+        reference = ctx.cases.file_complaint(report, by=user.username)
+    except (CaseError, ValueError, UnknownJurisdiction) as error:
+        flash(request, f"Not filed: {error}", "error")
+        return back_to("/complaints/new")
+    flash(request, f"Filed {reference} ({pack.form_for_channel(report.channel)}).")
+    return back_to(f"/complaints/{reference}")
+
+
+def _manual_report(form: FormData, pack: Pack) -> Report:
+    channel = form_text(form, "channel")
+    if channel not in MANUAL_CHANNELS:
+        raise ValueError("choose how the complaint came in")
+    complaint_type = form_text(form, "type")
+    bite = None
+    if complaint_type == "bite":
+        bite = BiteDetails(
+            victim=form_text(form, "bite_victim") or "person",
+            skin_broken_or_medical=_yes_no(form_text(form, "bite_skin_broken")),
+            animal_vaccinated=_yes_no(form_text(form, "bite_vaccinated")),
+            owner_known=form_text(form, "bite_owner_known") or None,
+        )
+    phone = form_text(form, "complainant_phone")
+    return Report(
+        jurisdiction=pack.code,
+        type=complaint_type,
+        channel=channel,
+        source_id=f"console:{form_text(form, 'entry_token') or uuid.uuid4().hex}",
+        received=local_datetime(form_text(form, "received"), pack),
+        location=form_text(form, "location"),
+        transcript=form_text(form, "transcript"),
+        animal=form_text(form, "animal").lower() or None,
+        animal_description=form_text(form, "animal_description") or None,
+        occurred_text=form_text(form, "occurred_text") or None,
+        complainant_contact=try_line.e164(phone) if phone else None,
+        complainant_name=form_text(form, "complainant_name") or None,
+        bite=bite,
+        urgent=form.get("urgent") == "on" or complaint_type == "bite",
+    )
+
+
+def _yes_no(value: str) -> bool | None:
+    return {"yes": True, "no": False}.get(value)
+
+
+@router.get("/complaints/{reference}", response_class=HTMLResponse)
+def complaint_page(request: Request, reference: str, ctx: Context, user: Reader) -> HTMLResponse:
+    try:
+        detail = ctx.cases.get_complaint(reference)
+    except ComplaintNotFound:
+        raise_not_found()
+    pack = get_pack(detail.jurisdiction)
+    subject = standing = None
+    if detail.subject_id is not None:
+        subject = ctx.cases.get_subject(detail.subject_id)
+        standing = subject_standing(ctx.cases, pack, detail.subject_id, ctx.today(pack))
+    counted = (
+        next((row for row in standing.rows if row.reference == detail.reference), None) if standing else None
+    )
+    issued = ctx.cases.notices(reference=detail.reference)
+    suggested_subjects = (
+        ctx.cases.find_subjects(pack.code, detail.location_normalised or detail.location_text)
+        if detail.subject_id is None
+        else []
+    )
+    return render(
+        request,
+        "complaint.html",
+        c=detail,
+        pack=pack,
+        subject=subject,
+        standing=standing,
+        counted=counted,
+        would_count=_would_count(ctx, pack, detail, standing, counted),
+        notices=issued,
+        notice_kinds=notice_kinds_for(pack, counted, detail),
+        quarantine=_quarantine(pack, detail, standing),
+        suggested_subjects=suggested_subjects,
+        audit=_history(ctx, detail.reference, issued),
+        types=COMPLAINT_TYPES,
+        forms=FORMS,
+        received_local=detail.received.astimezone(pack.tz).replace(tzinfo=None).isoformat(timespec="minutes"),
+        today=ctx.today(pack),
+    )
+
+
+def _would_count(
+    ctx: ConsoleContext,
+    pack: Pack,
+    detail: ComplaintDetail,
+    standing: SubjectStanding | None,
+    counted: CountedRow | None,
+) -> CountedRow | None:
+    """How a new complaint would count if accepted now: the same engine over the history with it added."""
+    if standing is None or counted is not None or detail.status != "new":
+        return None
+    as_if = CountedComplaint(detail.id, detail.reference, detail.subject_id, detail.received, detail.form,
+                             detail.type, not detail.anonymous)  # fmt: skip
+    preview = subject_standing(ctx.cases, pack, detail.subject_id, ctx.today(pack), as_if=as_if)
+    return next((row for row in preview.rows if row.reference == detail.reference), None)
+
+
+def _quarantine(
+    pack: Pack, detail: ComplaintDetail, standing: SubjectStanding | None
+) -> BiteQuarantine | None:
+    if detail.bite is None:
+        return None
+    earlier = sum(
+        1 for r in (standing.rows if standing else ()) if r.type == "bite" and r.reference != detail.reference
+    )
+    return bite_quarantine(
+        pack,
+        detail.occurred or detail.received,
+        detail.bite.victim,
+        detail.bite.animal_vaccinated,
+        detail.bite.skin_broken_or_medical,
+        earlier,
+    )
+
+
+def _history(ctx: ConsoleContext, reference: str, notices: list[NoticeRecord]) -> list[AuditRecord]:
+    """The complaint's audit entries with those of its notices, oldest first (notices are audited on their own)."""
+    entries = list(ctx.cases.audit_trail("complaint", reference))
+    for notice in notices:
+        entries += ctx.cases.audit_trail("notice", str(notice.id))
+    return sorted(entries, key=lambda entry: entry.at)

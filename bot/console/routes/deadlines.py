@@ -1,0 +1,94 @@
+"""The deadlines board: dates from issued notices, and the quarantine every recent bite calls for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+
+from bot.console.context import ConsoleContext
+from bot.console.pages import Context, Reader, console_router, pack_or_404, render
+from bot.console.standing import bite_quarantine
+from bot.jurisdictions import Pack, get_pack, load_packs
+
+router = console_router()
+
+
+@dataclass(frozen=True)
+class Deadline:
+    day: date
+    what: str
+    reference: str
+    subject_id: int | None
+    jurisdiction: str
+    section: str
+
+
+DEADLINE_WORDS = {
+    "license_by": ("licensing deadline (regular fee)", "58-16(B)(2)"),
+    "hearing_request_by": ("hearing-request window closes", "58-16(B)(3)"),
+    "comply_by": ("compliance deadline", "58-16(B)(3)"),
+    "quarantine_until": ("quarantine ends", "58-10 / 5(B)"),
+}
+
+
+def collect_deadlines(ctx: ConsoleContext, jurisdiction: str | None, days_back: int = 14) -> list[Deadline]:
+    """Deadlines from issued notices, and the quarantine every recent bite calls for, soonest first."""
+    deadlines: list[Deadline] = []
+    packs = [get_pack(jurisdiction)] if jurisdiction else list(load_packs().values())
+    for pack in packs:
+        since = ctx.today(pack) - timedelta(days=days_back)
+        deadlines += _notice_deadlines(ctx, pack, since)
+        ordered = {d.reference for d in deadlines if "quarantine" in d.what}
+        deadlines += _bite_deadlines(ctx, pack, since, ordered)
+    return sorted(deadlines, key=lambda d: (d.day, d.reference))
+
+
+def _notice_deadlines(ctx: ConsoleContext, pack: Pack, since: date) -> list[Deadline]:
+    found = []
+    for notice in ctx.cases.notices(jurisdiction=pack.code, deadline_from=since):
+        for field_name, (what, section) in DEADLINE_WORDS.items():
+            day = getattr(notice, field_name)
+            if day is not None and day >= since:
+                found.append(
+                    Deadline(day, f"{what} ({notice.kind})", notice.complaint_reference,
+                             notice.subject_id, pack.code, section)
+                )  # fmt: skip
+    return found
+
+
+def _bite_deadlines(ctx: ConsoleContext, pack: Pack, since: date, ordered: set[str]) -> list[Deadline]:
+    """Quarantines recent bites call for where no order with a quarantine date is recorded."""
+    found = []
+    window_start = datetime.combine(since - timedelta(days=30), datetime.min.time(), tzinfo=pack.tz)
+    for bite in ctx.cases.list_complaints(
+        jurisdiction=pack.code, types=("bite",), statuses=("new", "accepted"), received_from=window_start
+    ):
+        if bite.reference in ordered or bite.bite_victim is None:
+            continue
+        detail = ctx.cases.get_complaint(bite.reference)
+        q = bite_quarantine(
+            pack,
+            detail.occurred or detail.received,
+            bite.bite_victim,
+            detail.bite.animal_vaccinated if detail.bite else None,
+            detail.bite.skin_broken_or_medical if detail.bite else None,
+        )
+        if q.ends_on is not None and q.ends_on >= since and q.required is not False:
+            section = ", ".join(q.sections) or "bite rules"
+            found.append(
+                Deadline(q.ends_on, f"quarantine of at least {q.min_days} days ends (no order recorded)",
+                         bite.reference, bite.subject_id, pack.code, section)
+            )  # fmt: skip
+    return found
+
+
+@router.get("/deadlines", response_class=HTMLResponse)
+def deadlines_board(request: Request, ctx: Context, user: Reader, jurisdiction: str = "") -> HTMLResponse:
+    if jurisdiction:
+        pack_or_404(jurisdiction)
+    items = collect_deadlines(ctx, jurisdiction or None)
+    today = {code: ctx.today(pack) for code, pack in load_packs().items()}
+    return render(request, "deadlines.html", items=items, today=today, jurisdiction=jurisdiction)
