@@ -99,7 +99,7 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("owner_known", "", "owner", required=False),
                 NAME,
             ),
-            ("still_there", "direction", "aggressive", "owner_known"),
+            ("still_there", "direction", "aggressive"),
         ),
         ReportType(
             "bite",
