@@ -188,11 +188,12 @@ class Line:
     def __init__(self, base: str, script: Script) -> None:
         self.base, self.script, self.turn = base, script, 0
         self.phone = f"+1507555{random.randint(1000, 9999):04d}"
-        self.call_sid = f"CA{random.getrandbits(120):030x}"
+        self.call_sid = f"CA{random.getrandbits(128):032x}"
+        self.next_path = "/webhooks/voice/webhook"
 
     def say(self, text: str) -> str:
         if self.script.channel == "sms":
-            params = {"MessageSid": f"SM{random.getrandbits(120):030x}", "From": self.phone,
+            params = {"MessageSid": f"SM{random.getrandbits(128):032x}", "From": self.phone,
                       "To": LINES[self.script.city], "Body": text, "NumMedia": "0"}  # fmt: skip
             root = ET.fromstring(_post(self.base, "/webhooks/sms/webhook", params))
             return " ".join(m.text or "" for m in root.iter("Message"))
@@ -200,10 +201,12 @@ class Line:
                   "CallStatus": "in-progress", "Confidence": "0.9"}  # fmt: skip
         if self.turn:
             params["SpeechResult"] = text
-        path = "/webhooks/voice/webhook" + (f"?turn={self.turn}&silences=0" if self.turn else "")
-        root = ET.fromstring(_post(self.base, path, params))
+        root = ET.fromstring(_post(self.base, self.next_path, params))
         gather = root.find("Gather")
         self.turn = int(gather.get("action").split("turn=")[1].split("&")[0]) if gather is not None else -1
+        self.next_path = (
+            gather.get("action") if gather is not None else self.next_path
+        )  # as Twilio follows it
         return " ".join(s.text or "" for s in root.iter("Say"))
 
 
