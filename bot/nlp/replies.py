@@ -150,6 +150,8 @@ def assign_clauses(
         claimed = [p for p in open_parts if p in readers and readers[p](clause)]
         if claimed:
             assigned[claimed[0]] = clause
+        elif any(read(clause) for slot, read in CLAUSE_READERS.items() if slot not in parts):
+            continue  # "it went north" answers which way, a slot this question did not ask: not the next part
         elif open_parts:
             target = open_parts[0]
             if yes_no_unknown(clause) is None and "animal_description" in open_parts:

@@ -271,3 +271,14 @@ async def test_where_and_when_come_from_one_reply(dispatcher, domain):
     slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
     assert (slots["location"], slots["bite_when"]) == ("400 oak st", "about 20 minutes ago")
     assert slots["occurred"] == "2026-11-18T04:46:40-06:00"
+
+
+def test_a_clause_that_answers_something_not_asked_is_not_taken_for_the_next_part():
+    from bot.nlp.replies import assign_clauses
+
+    text = "three big pink hogs, still here, it went north, not aggressive"
+    assert assign_clauses(text, ["animal_description", "still_there", "aggressive"]) == {
+        "animal_description": "three big pink hogs",
+        "still_there": "still here",
+        "aggressive": "not aggressive",
+    }
