@@ -99,6 +99,8 @@ class Script:
         asked = [topic for topic, words in TOPICS if any(w in question for w in words)]
         if "confirm" in asked:
             return "yes"
+        if "still_there" in asked and facts["still_there"].startswith("still"):
+            asked = [topic for topic in asked if topic != "direction"]  # still there: it went nowhere
         said = [facts[topic] for topic in asked if topic in facts]
         return ", and ".join(dict.fromkeys(said)) or "I don't know"
 
