@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from twilio.request_validator import RequestValidator  # noqa: E402
 
+from tests.support import servers as server_support  # noqa: E402
 from tests.support.servers import MODEL, running_assistant  # noqa: E402
 
 TOKEN = "bench-token"
@@ -260,7 +261,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=("sms", "voice"))
     parser.add_argument("--verbose", action="store_true", help="print every conversation")
+    parser.add_argument("--startup-timeout", type=float, default=900, help="seconds to wait for the servers")
     args = parser.parse_args()
+    waiting = server_support.wait_until_up
+    server_support.wait_until_up = lambda url, processes: waiting(url, processes, args.startup_timeout)
     if not MODEL.exists():
         print(f"{MODEL} is missing: run `make train`", file=sys.stderr)
         return 2
