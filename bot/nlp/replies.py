@@ -62,7 +62,7 @@ _OWNER_RE = re.compile(
     r"from \d+\s+[A-Za-z][^,.;!?]{1,40}?(?=\s+(?:is|was|went|got|bit|ran|came|attacked)\b|[,.;!?]|$))",
     re.I,
 )
-_CLAUSE_SPLIT_RE = re.compile(r"\s*(?:[,;.!?]+|\band\b|\bbut\b)\s*", re.I)
+_CLAUSE_SPLIT_RE = re.compile(r"[,;.!?]+|\band\b|\bbut\b", re.I)
 
 
 def still_there(text: str) -> str | None:
@@ -120,7 +120,7 @@ def owner(text: str) -> str | None:
 
 def clauses(text: str) -> list[str]:
     """The reply cut at commas, 'and', 'but' and full stops."""
-    return [part for part in _CLAUSE_SPLIT_RE.split(text or "") if part and part.strip()]
+    return [part.strip() for part in _CLAUSE_SPLIT_RE.split(text or "") if part and part.strip()]
 
 
 # --- which clause of a combined reply answers which part of the question -------------------------------------

@@ -19,12 +19,12 @@ from text_to_num import alpha2digit
 
 _UNIT_MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440}
 _DURATION_RE = re.compile(
-    r"\b(?P<n>\d+(?:\.\d+)?|an?|half an?|a couple(?: of)?|a few)\s*(?P<more>\+|or more|plus)?\s*"
+    r"\b(?P<n>\d{1,4}(?:\.\d{1,2})?|an?|half an?|a couple(?: of)?|a few) ?(?P<more>\+|or more|plus)? ?"
     r"(?P<unit>minute|min|hour|hr|day)s?\b",
     re.I,
 )
 _AGO_RE = re.compile(
-    r"\b((?:about|around|like|maybe|roughly|nearly|almost)\s+)?(?P<span>(?:\d+(?:\.\d+)?|an?|a few|a couple(?: of)?)"
+    r"\b((?:about|around|like|maybe|roughly|nearly|almost)\s+)?(?P<span>(?:\d{1,4}(?:\.\d{1,2})?|an?|a few|a couple(?: of)?)"
     r"\s*(?:minute|min|hour|hr|day)s?)\s+ago\b",
     re.I,
 )
@@ -55,7 +55,7 @@ _CONTINUOUS_RE = re.compile(
 _FREQUENCY_RE = re.compile(
     r"\b(every (?:single )?(?:night|day|morning|evening|afternoon|weekend|week)|every other (?:night|day)|"
     r"(?:most|many|some) (?:nights|days|mornings|evenings)|weekends|on weekends|nightly|daily|"
-    r"all the time|constantly|(?:only )?tonight(?: only)?|just tonight|first time|(?:\d+|a few|several) times a "
+    r"all the time|constantly|(?:only )?tonight(?: only)?|just tonight|first time|(?:\b\d{1,3}|a few|several) times a "
     r"(?:day|week|night)|weekdays|whenever they(?:'re| are) (?:gone|away|at work)|when they leave)\b",
     re.I,
 )
