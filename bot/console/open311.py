@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from bot.cases.errors import CaseError
-from bot.cases.report import BiteDetails, Report
+from bot.cases.report import BiteDetails, Report, first_resident_message
 from bot.cases.service import ComplaintListing
 from bot.console import try_line
 from bot.console.accounts import ApiClient
@@ -177,8 +177,9 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
         "status_notes": notes,
         "service_name": SERVICES[c.type][0],
         "service_code": c.type,
-        # the resident's own words go only to key holders; the public get the type of report
-        "description": c.transcript if full else f"{SERVICES[c.type][0]}{animal}",
+        # key holders get the resident's first message (never the transcript, which holds the assistant's
+        # questions and answers); the public get the type of report
+        "description": first_resident_message(c.transcript) if full else f"{SERVICES[c.type][0]}{animal}",
         "agency_responsible": pack.office_name,
         "service_notice": None,
         "requested_datetime": _iso(c.received, pack),
