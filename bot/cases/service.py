@@ -801,8 +801,11 @@ class CaseService:
         status: str | None = None,
         page: int = 1,
         page_size: int = 50,
+        jurisdictions: Sequence[str] | None = None,
     ) -> QueuePage:
-        """Complaints newest first (received, then id), filtered, one page at a time."""
+        """Complaints newest first (received, then id), filtered, one page at a time.
+
+        `jurisdictions`: only these cities (a console user's); None: every city."""
         if page < 1:
             raise InvalidQuery("page must be at least 1")
         if not 1 <= page_size <= MAX_PAGE_SIZE:
@@ -812,6 +815,8 @@ class CaseService:
         query = select(*_QUEUE_COLUMNS)
         if jurisdiction is not None:
             query = query.where(Complaint.jurisdiction == jurisdiction)
+        if jurisdictions is not None:
+            query = query.where(Complaint.jurisdiction.in_(list(jurisdictions)))
         if type is not None:
             query = query.where(Complaint.type == type)
         if status is not None:
@@ -1017,8 +1022,11 @@ class CaseService:
         received_to: datetime | None = None,
         newest_first: bool = True,
         limit: int = 1000,
+        jurisdictions: Sequence[str] | None = None,
     ) -> list[ComplaintListing]:
-        """Complaints with what a listing or an export shows (no complainant), filtered, at most `limit`."""
+        """Complaints with what a listing or an export shows (no complainant), filtered, at most `limit`.
+
+        `jurisdictions`: only these cities (a console user's); None: every city."""
         if not 1 <= limit <= 10_000:
             raise InvalidQuery("limit must be between 1 and 10000")
         _require_known("type", types, COMPLAINT_TYPES)
@@ -1029,6 +1037,8 @@ class CaseService:
         query = select(Complaint)
         if jurisdiction is not None:
             query = query.where(Complaint.jurisdiction == jurisdiction)
+        if jurisdictions is not None:
+            query = query.where(Complaint.jurisdiction.in_(list(jurisdictions)))
         if types:
             query = query.where(Complaint.type.in_(list(types)))
         if statuses:

@@ -21,6 +21,7 @@ from bot.cases.report import BiteDetails, Report
 from bot.cases.service import ComplaintListing
 from bot.console import try_line
 from bot.console.accounts import ApiClient
+from bot.console.app import public_url
 from bot.console.context import console_context
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack, load_packs
 
@@ -92,13 +93,22 @@ def _xml_fill(element: ET.Element, item: dict) -> None:
                 child.text = str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def respond(
-    path: str, root_name: str, item_name: str, payload: list[dict] | dict, status_code: int = 200
-) -> Response:
+def respond(path: str, root_name: str, item_name: str, items: list[dict], status_code: int = 200) -> Response:
+    """A list: a JSON array, or in XML `<root_name><item_name>...</item_name>...</root_name>`."""
     if _wants_xml(path):
-        items = payload if isinstance(payload, list) else [payload]
         return Response(_xml(root_name, item_name, items), status_code, media_type="text/xml; charset=utf-8")
-    return JSONResponse(payload, status_code)
+    return JSONResponse(items, status_code)
+
+
+def respond_one(path: str, root_name: str, document: dict) -> Response:
+    """One document (discovery, a service definition): a JSON object, or its fields directly under
+    `<root_name>` in XML, as the spec's examples show (not nested in a second element of the same name)."""
+    if _wants_xml(path):
+        root = ET.Element(root_name)
+        _xml_fill(root, document)
+        body = b'<?xml version="1.0" encoding="utf-8"?>' + ET.tostring(root, encoding="utf-8")
+        return Response(body, media_type="text/xml; charset=utf-8")
+    return JSONResponse(document)
 
 
 def error_response(code: int, description: str, path: str) -> Response:
@@ -189,7 +199,7 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
         "zipcode": None,
         "lat": None,  # no geocoding: locations are street addresses as residents gave them
         "long": None,
-        "media_url": c.photo_urls[0] if c.photo_urls else None,
+        # no media_url, for anyone: the photos are the residents' own (and served only to signed-in staff)
     }
     return data
 
@@ -200,10 +210,10 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
 @router.get("/discovery.{fmt}")
 def discovery(request: Request, fmt: str) -> Response:
     _format(fmt)
-    base = str(request.base_url).rstrip("/") + "/open311/v2/"
-    return respond(
+    # from the configured public URL: echoing the Host header would let anyone name the endpoint
+    base = public_url(console_context(request).settings) + "/open311/v2/"
+    return respond_one(
         request.url.path,
-        "discovery",
         "discovery",
         {
             "changeset": "2026-11-29T00:00:00Z",
@@ -258,11 +268,8 @@ def service_definition(request: Request, code: str, fmt: str, jurisdiction_id: s
         if values:
             attribute["values"] = values
         attributes.append(attribute)
-    return respond(
-        request.url.path,
-        "service_definition",
-        "service_definition",
-        {"service_code": code, "attributes": attributes},
+    return respond_one(
+        request.url.path, "service_definition", {"service_code": code, "attributes": attributes}
     )
 
 
@@ -382,7 +389,7 @@ async def create_request(request: Request, fmt: str) -> Response:
         )
         if code == "bite"
         else None,
-        photo_urls=tuple(u for u in [text.get("media_url", "")] if u.startswith(("http://", "https://"))),
+        # media_url is not taken: the console shows only photos from the city's own Twilio account
         urgent=code == "bite",
     )
     try:
