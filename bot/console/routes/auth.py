@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 
+import anyio.to_thread
 from fastapi import Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
 from bot.console.devices import KnownDevices
@@ -13,6 +14,16 @@ from bot.console.pages import Context, back_to, console_router, form_text, rende
 from bot.console.security import csrf_token, signed_in_user
 
 router = console_router()
+# Sign-ins hash on threads of their own, at most this many at once: a flood of guesses queues here
+# instead of taking the shared thread pool every synchronous route (Open311, pages) runs on.
+SIGN_IN_THREADS = 2
+
+
+def _sign_in_limiter(request: Request) -> anyio.CapacityLimiter:
+    limiter = getattr(request.app.state, "sign_in_limiter", None)
+    if limiter is None:  # made on first use, inside the running event loop
+        limiter = request.app.state.sign_in_limiter = anyio.CapacityLimiter(SIGN_IN_THREADS)
+    return limiter
 
 
 def _safe_next(target: str) -> str:
@@ -32,9 +43,10 @@ async def login(request: Request, ctx: Context) -> Response:
     known = ctx.known_devices.knows(request.cookies.get(KnownDevices.COOKIE), username)
     client = request.client.host if request.client else None
     # scrypt and the throttle's queries block: a thread, so other requests (Open311) are not held up
-    result = await run_in_threadpool(
+    sign_in = partial(
         ctx.accounts.sign_in, username, str(form.get("password", "")), client=client, known_device=known
     )
+    result = await anyio.to_thread.run_sync(sign_in, limiter=_sign_in_limiter(request))
     if result.user is None:
         wait = math.ceil(result.retry_after.total_seconds())
         response = render(
