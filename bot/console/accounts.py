@@ -181,6 +181,7 @@ class AccountService:
         user = self.authenticate(username, password)
         if user is not None:
             self.throttle.clear(keys)
+            self.throttle.prune()  # keys idle a day delay nothing: forget them (a success is rare enough)
         return SignIn(user)
 
     def get_user(self, user_id: int) -> StaffUser | None:

@@ -90,7 +90,15 @@ def _xml_fill(element: ET.Element, item: dict) -> None:
         else:
             child = ET.SubElement(element, key)
             if value is not None:
-                child.text = str(value).lower() if isinstance(value, bool) else str(value)
+                child.text = str(value).lower() if isinstance(value, bool) else _xml_chars(str(value))
+
+
+# Characters XML 1.0 cannot carry at all (a resident's text may hold them): dropped, or no client could parse it
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_chars(text: str) -> str:
+    return _NOT_XML.sub("", text)
 
 
 def respond(path: str, root_name: str, item_name: str, items: list[dict], status_code: int = 200) -> Response:

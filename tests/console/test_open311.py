@@ -221,3 +221,11 @@ def test_no_resident_photo_even_for_key_holders_and_none_taken_by_post(
               "address_string": "77 Elm St", "media_url": "javascript:alert(1)"}  # fmt: skip
     [created] = client.post(f"{BASE}/requests.json", data=fields).json()
     assert cases.get_complaint(created["service_request_id"]).photo_urls == ()
+
+
+def test_a_control_character_in_a_residents_words_keeps_the_xml_readable(
+    client, cases, make_report, api_key
+) -> None:
+    cases.file_complaint(make_report(transcript="the dog\x0b barks\x00 all night"))
+    root = ET.fromstring(client.get(f"{BASE}/requests.xml?jurisdiction_id=kellogg&api_key={api_key}").content)
+    assert root.find("request/description").text == "the dog barks all night"

@@ -111,3 +111,12 @@ def test_parallel_guesses_on_two_workers_are_all_counted_and_get_no_extra_tries(
     assert all(r.user is None for r in results)
     assert two_workers[0].throttle.attempts(account_key("admin")) == guesses
     assert len(checked) == 3  # the clock stands still: only the three free attempts were checked
+
+
+def test_keys_idle_for_a_day_are_forgotten(accounts, clock) -> None:
+    throttle = accounts.throttle
+    throttle.attempt([account_key("someone-else"), client_key("192.0.2.9")])
+    clock.advance(23 * 3600)
+    assert throttle.prune() == 0 and throttle.attempts(account_key("someone-else")) == 1
+    clock.advance(2 * 3600)
+    assert throttle.prune() == 2 and throttle.attempts(account_key("someone-else")) == 0
