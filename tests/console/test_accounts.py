@@ -103,3 +103,18 @@ def test_first_run_message_gives_a_working_password_in_development_and_a_command
     password = development.split("one-time password ")[1].split()[0]
     assert accounts.authenticate("admin", password).role == "admin"
     assert "password" not in console_cli.first_run_message(accounts, production=False, url="http://console/")
+
+
+def test_set_cities_command_replaces_an_accounts_cities(settings, accounts, monkeypatch, capsys) -> None:
+    accounts.create_user("lee", PASSWORD, "clerk", ["kellogg"])
+    monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    get_settings.cache_clear()
+    try:
+        assert console_cli.main(["set-cities", "lee", "--city", "freeport"]) == 0
+        assert console_cli.main(["set-cities", "nobody", "--city", "freeport"]) == 2
+        with pytest.raises(SystemExit):  # a city is required: an account is never created seeing everything
+            console_cli.main(["create-user", "--role", "clerk", "--password-stdin", "kim"])
+    finally:
+        get_settings.cache_clear()
+    assert accounts.authenticate("lee", PASSWORD).cities == {"freeport"}
+    assert "lee now sees freeport" in capsys.readouterr().out
