@@ -89,7 +89,7 @@ def serve() -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot.console", description="Clerk console and Open311 API."
     )
@@ -111,7 +111,11 @@ def main(argv: list[str] | None = None) -> int:
         "--jurisdiction", choices=sorted(load_packs()), help="limit the key to one city (default: all)"
     )
     commands.add_parser("first-run", help="say how to sign in the first time (creates the development admin)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
 
     if args.command is None:
         return serve()

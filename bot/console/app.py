@@ -111,6 +111,27 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
         https_only=settings.is_production,
     )
 
+    from bot.console import open311
+    from bot.console.routes import routers
+
+    _add_security_headers(app)
+    _add_error_handlers(app)
+
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    for router in routers():
+        app.include_router(router)
+    app.include_router(open311.router, prefix=OPEN311_PREFIX)
+
+    @app.on_event("shutdown")
+    def dispose_engine() -> None:
+        engine.dispose()
+
+    return app
+
+
+def _add_security_headers(app: FastAPI) -> None:
+    """Headers on every answer; the console's pages also get CSP, framing and no caching."""
+
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable) -> Response:
         response = await call_next(request)
@@ -127,13 +148,10 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
                 response.headers.setdefault("Cache-Control", "no-store")  # pages carry residents' data
         return response
 
-    from bot.console import open311
-    from bot.console.routes import routers
 
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    for router in routers():
-        app.include_router(router)
-    app.include_router(open311.router, prefix=OPEN311_PREFIX)
+def _add_error_handlers(app: FastAPI) -> None:
+    """Signed-out, forbidden, CSRF and HTTP errors: Open311's in its spec format, the console's as pages."""
+    from bot.console import open311
 
     @app.exception_handler(NotSignedIn)
     async def not_signed_in(request: Request, exc: NotSignedIn) -> Response:
@@ -172,9 +190,3 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
             fields = ", ".join(str(e["loc"][-1]) for e in exc.errors())
             return open311.error_response(400, f"invalid parameter: {fields}", request.url.path)
         return PlainTextResponse("That request had a field missing or malformed.", status_code=400)
-
-    @app.on_event("shutdown")
-    def dispose_engine() -> None:
-        engine.dispose()
-
-    return app
