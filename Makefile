@@ -16,7 +16,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 export PYTHONPATH := $(CURDIR)
 
 TRAINING_INPUTS := config.yml domain.yml $(shell find data -name '*.yml' 2>/dev/null)
-SPACY_INPUTS := $(wildcard bot/nlp/*.py)
+SPACY_INPUTS := $(wildcard bot/nlp/*.py) $(wildcard bot/jurisdictions/packs/places/*.yml)
 
 .PHONY: help install train migrate run test eval bench lint format lock clean
 
@@ -56,8 +56,10 @@ test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa 
 	$(PY) -m pytest -q -m browser
 	$(RASA) test core --model $(MODEL) --stories tests/stories --fail-on-prediction-errors --out var/results/core --quiet
 
-eval: $(MODEL) ## NLU figures on the held-out set, beside a keyword baseline
-	$(PY) scripts/evaluate_nlu.py --model $(MODEL) --data tests/nlu/heldout.yml
+NLU_SETS := heldout=tests/nlu/heldout.yml blind-11=tests/nlu/heldout_blind.yml blind-12=tests/nlu/blind_2026_12.yml
+
+eval: $(MODEL) ## NLU figures: held-out and blind sets side by side, each beside a keyword baseline
+	$(PY) scripts/evaluate_nlu.py --model $(MODEL) --data $(NLU_SETS)
 
 bench: $(VENV)/.installed $(MODEL) ## benches: database (1,000,000 complaints in PostgreSQL); SMS webhook vs REST latency
 	$(PY) bench/cases_bench.py

@@ -10,7 +10,13 @@ from rasa_sdk.events import ActionExecuted, EventType, SessionStarted, SlotSet, 
 from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
-from actions.services import case_service, complainant_contact, conversation_pack, office_details
+from actions.services import (
+    caller_verified,
+    case_service,
+    complainant_contact,
+    conversation_pack,
+    office_details,
+)
 from bot.jurisdictions import load_packs, pack_for_number
 from bot.settings import get_settings
 
@@ -21,6 +27,7 @@ _STATUS_WORDS = {
     "rejected": "closed by the clerk",
     "duplicate": "merged with an earlier report",
 }
+UNVERIFIED_STATUS_TEXT = "For your privacy I read out reports only to a verified number."
 # intent -> response; each takes the City Hall details as template values
 _ASIDES = {
     "request_human": "utter_human",
@@ -74,6 +81,10 @@ class ActionCheckStatus(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[EventType]:
+        if not caller_verified(tracker):
+            # caller ID can be spoofed: the voice channel asks for a texted code (issue 10)
+            dispatcher.utter_message(text=UNVERIFIED_STATUS_TEXT, json_message={"verify_caller": True})
+            return []
         pack = conversation_pack(tracker)
         contact = complainant_contact(tracker)
         service = case_service()

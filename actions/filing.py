@@ -96,13 +96,14 @@ def build_report(tracker: Tracker) -> Report:
     name = slot("complainant_name")
     message_id = tracker.latest_message.get("message_id") or f"{_received(tracker).timestamp():.6f}"
     bite = None
+    owner = slot("owner_known")  # the owner the resident named suggests the household (bot.cases.households)
+    owner = None if owner in (None, UNKNOWN) else owner
     if report_type == "bite":
-        owner = slot("owner_known")
         bite = BiteDetails(
             victim=slot("victim") or "person",
             skin_broken_or_medical=_tristate(slot("injury")),
             animal_vaccinated=_tristate(slot("vaccinated")),
-            owner_known=None if owner in (None, UNKNOWN) else owner,
+            owner_known=owner,
         )
     urgent = report_type == "bite" or slot("aggressive") == YES
     return Report(
@@ -121,6 +122,7 @@ def build_report(tracker: Tracker) -> Report:
         complainant_name=None if name in (None, ANONYMOUS) else name,
         details={key: slot(key) for key in _DETAIL_SLOTS.get(report_type, ()) if slot(key)},
         bite=bite,
+        owner=owner,
         photo_urls=report_photos(tracker),
         urgent=urgent,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -10,11 +11,15 @@ from rasa_sdk import Tracker
 
 from bot.cases.db import make_engine, make_session_factory
 from bot.cases.service import CaseService
-from bot.jurisdictions import Pack, get_pack, load_packs
+from bot.jurisdictions import Pack, get_pack, load_packs, pack_for_number
 from bot.settings import get_settings
 
-# Rasa input channel name -> the channel recorded on a complaint.
-_CHANNELS = {"twilio_sms": "sms", "sms": "sms", "twilio_voice": "voice", "voice": "voice"}
+# Identity comes only from what the servers saw: the SMS channel keys a conversation by the resident's
+# E.164 number, the voice channel by `call:<CallSid>` (the caller's number rides in the server-set message
+# metadata), the development REST channel by `rest:<sender>`. A sender id of another shape is never
+# taken for a resident, whatever `input_channel` says.
+_E164 = re.compile(r"\+[1-9]\d{6,14}")
+_CALL_ID = re.compile(r"call:CA[0-9a-f]{32}")
 
 
 @lru_cache(maxsize=1)
@@ -25,6 +30,12 @@ def case_service() -> CaseService:
 
 
 def conversation_pack(tracker: Tracker) -> Pack:
+    """The city of the number this message was sent to (`to`, set by the SMS/voice channel on every
+    message), else the conversation's jurisdiction slot, else the default."""
+    if conversation_channel(tracker) in ("sms", "voice"):
+        called = pack_for_number(str((tracker.latest_message.get("metadata") or {}).get("to") or ""))
+        if called is not None:
+            return called
     code = tracker.get_slot("jurisdiction")
     if code not in load_packs():
         code = get_settings().default_jurisdiction
@@ -32,14 +43,37 @@ def conversation_pack(tracker: Tracker) -> Pack:
 
 
 def conversation_channel(tracker: Tracker) -> str:
-    return _CHANNELS.get(tracker.get_latest_input_channel() or "", "rest")
+    """sms, voice or rest, from the shape of the conversation id and the channel the server named."""
+    channel = tracker.get_latest_input_channel() or ""
+    sender = tracker.sender_id or ""
+    if channel == "sms" and _E164.fullmatch(sender):
+        return "sms"
+    if channel == "voice" and _CALL_ID.fullmatch(sender):
+        return "voice"
+    return "rest"
 
 
 def complainant_contact(tracker: Tracker) -> str:
-    """The resident's private identity: their phone number on SMS/voice (the integrations put the
-    E.164 number in sender_id), else the REST sender id, marked as such."""
+    """The resident's private identity: their phone number (the SMS conversation id, or the caller's number
+    the voice channel puts in every message's metadata; `call:<CallSid>` for a withheld number), else the REST
+    sender id, marked as such."""
     channel = conversation_channel(tracker)
-    return tracker.sender_id if channel in ("sms", "voice") else f"rest:{tracker.sender_id}"
+    if channel == "sms":
+        return tracker.sender_id
+    if channel == "voice":
+        caller = (tracker.latest_message.get("metadata") or {}).get("caller")
+        return caller if isinstance(caller, str) and _E164.fullmatch(caller) else tracker.sender_id
+    sender = tracker.sender_id or ""
+    return sender if sender.startswith("rest:") else f"rest:{sender}"
+
+
+def caller_verified(tracker: Tracker) -> bool:
+    """May this conversation hear a resident's report status? SMS: the number texted us. Voice: only when
+    the voice channel marked the message verified (full STIR/SHAKEN attestation, or a texted code)."""
+    channel = conversation_channel(tracker)
+    if channel == "voice":
+        return bool((tracker.latest_message.get("metadata") or {}).get("caller_verified"))
+    return True
 
 
 def office_details(pack: Pack) -> dict[str, Any]:

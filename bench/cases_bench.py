@@ -139,6 +139,7 @@ def load(engine: Engine, complaints: int, jurisdictions: int, seed: int) -> dict
                 rng.randrange(1, complainants + 1),
                 "f" if rng.random() < 0.3 else "t",
                 subject_id,
+                "t" if subject_id is not None else "f",  # households confirmed by the clerk (they count)
                 status,
                 "not a nuisance" if status == "rejected" else None,
                 f"SM{n:010d}",
@@ -173,6 +174,7 @@ def load(engine: Engine, complaints: int, jurisdictions: int, seed: int) -> dict
         "complainant_id",
         "anonymous",
         "subject_id",
+        "subject_confirmed",
         "status",
         "status_reason",
         "source_id",

@@ -5,8 +5,10 @@ Nothing is read at import time: call `get_settings()` where a value is needed.
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseSettings, Field
 
@@ -16,7 +18,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 class Settings(BaseSettings):
     """Every setting the product reads. `.env.example` documents each one."""
 
-    environment: str = Field("development", description="development | test | production")
+    # A closed set: a typo ("prod") is an error, never development. Unset means production (fails closed);
+    # `make run` and the test harness say development / test explicitly.
+    environment: Literal["development", "test", "production"] = Field(
+        "production", description="development | test | production"
+    )
     database_url: str = Field(
         f"sqlite:///{REPO_ROOT / 'var' / 'cases.db'}",
         description="SQLAlchemy URL of the case database",
@@ -49,6 +55,18 @@ class Settings(BaseSettings):
     rasa_url: str = Field(
         "http://localhost:5005", description="Rasa server the console's 'Try the line' posts to"
     )
+    # internal services (integrations.action_server, integrations.rasa_server): never on the internet
+    action_server_token: str = Field(
+        "", description="shared secret the Rasa server sends the action server; required in production"
+    )
+    action_server_host: str = Field("127.0.0.1", description="address the action server listens on")
+    rasa_host: str = Field("127.0.0.1", description="address the Rasa server listens on (behind TLS proxy)")
+    rasa_api_token: str = Field(
+        "", description="blank: the Rasa HTTP API is off; set: on, and every call must carry ?token="
+    )
+    # limits before work (integrations)
+    max_webhook_body_bytes: int = Field(65536, description="Twilio deliveries larger than this are refused")
+    max_message_chars: int = Field(1600, description="a message is cut to this before NLU (Twilio's max)")
 
     class Config:
         env_file = REPO_ROOT / ".env"
@@ -57,6 +75,47 @@ class Settings(BaseSettings):
     @property
     def is_production(self) -> bool:
         return self.environment == "production"
+
+    @property
+    def is_development(self) -> bool:
+        return self.environment == "development"
+
+
+MIN_SECRET_CHARS = 32
+
+
+def is_internal_address(host: str) -> bool:
+    """Loopback or a private network address: never 0.0.0.0, a public address or a host name."""
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return host == "localhost"
+    return not address.is_unspecified and (address.is_loopback or address.is_private)
+
+
+def production_problems(settings: Settings, process: str) -> list[str]:
+    """Why `process` ("rasa" or "actions") must not start in production; empty when it may."""
+    if not settings.is_production:
+        return []
+    problems = []
+    if len(settings.action_server_token) < MIN_SECRET_CHARS:
+        problems.append(f"ACTION_SERVER_TOKEN must be set ({MIN_SECRET_CHARS}+ random characters)")
+    if process == "actions" and not is_internal_address(settings.action_server_host):
+        problems.append("ACTION_SERVER_HOST must be a loopback or private address")
+    if process == "rasa":
+        if not settings.twilio_auth_token:
+            problems.append("TWILIO_AUTH_TOKEN is required")
+        if not settings.twilio_account_sid:
+            problems.append(
+                "TWILIO_ACCOUNT_SID is required (deliveries and photo URLs are checked against it)"
+            )
+        if not is_internal_address(settings.rasa_host):
+            problems.append(
+                "RASA_HOST must be a loopback or private address (a TLS proxy faces the internet)"
+            )
+        if settings.rasa_api_token and len(settings.rasa_api_token) < MIN_SECRET_CHARS:
+            problems.append(f"RASA_API_TOKEN, when set, must be {MIN_SECRET_CHARS}+ characters")
+    return problems
 
 
 @lru_cache(maxsize=1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -26,14 +27,21 @@ from twilio.request_validator import RequestValidator
 from bot.cases.db import make_engine, make_session_factory
 from bot.jurisdictions import Pack, pack_for_number
 from bot.notify.inbound import InboundStore
+from bot.notify.numbers import e164
 from bot.notify.outbox import OutboxService
+from bot.notify.photos import PhotoStore
 from bot.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
 SIGNATURE_HEADER = "X-Twilio-Signature"
 FILED_RESPONSES = frozenset({"utter_filed", "utter_filed_urgent"})
-DEFAULT_REGION = "US"  # numbers Twilio hands us are E.164 already; this only guards odd input
+# Twilio's identifier formats: a two-letter type and 32 hex digits. Checking them also stops a replay that
+# moves one parameter into another's value: the signature covers names and values run together, so
+# MessageSid="SM...NumMedia0" without NumMedia signs the same, but is no message SID.
+ACCOUNT_SID = re.compile(r"AC[0-9a-f]{32}")
+MESSAGE_SID = re.compile(r"(SM|MM)[0-9a-f]{32}")
+CALL_SID = re.compile(r"CA[0-9a-f]{32}")
 
 
 class TwilioConfigurationError(RuntimeError):
@@ -50,10 +58,42 @@ def require_auth_token(settings: Settings, channel: str) -> None:
         log.warning("TWILIO_AUTH_TOKEN is blank: %s webhooks are checked against an empty token", channel)
 
 
-def posted_params(request: Request) -> dict[str, str]:
+def parse_params(body: bytes) -> dict[str, str]:
     """Every posted parameter, blank ones included (Sanic's `request.form` drops them, Twilio signs them)."""
-    body = (request.body or b"").decode("utf-8", errors="replace")
-    return dict(parse_qsl(body, keep_blank_values=True))
+    return dict(parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True))
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The posted body, read from the stream and refused (BodyTooLarge) as soon as it passes `limit`: by its
+    Content-Length before a byte is read, else while streaming. Nothing is parsed before this."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BodyTooLarge
+    body = bytearray()
+    while True:
+        chunk = await request.stream.read()
+        if chunk is None:
+            return bytes(body)
+        body += chunk
+        if len(body) > limit:
+            raise BodyTooLarge
+
+
+def account_problem(params: dict[str, str], settings: Settings) -> str | None:
+    """Why a signed delivery's AccountSid is not ours, or None. Production always knows ours (the Rasa
+    launcher refuses to start without it); elsewhere a missing AccountSid is let through."""
+    given = params.get("AccountSid")
+    if given is None and not settings.twilio_account_sid:
+        return None
+    if not ACCOUNT_SID.fullmatch(given or ""):
+        return "a malformed or missing AccountSid"
+    if settings.twilio_account_sid and given != settings.twilio_account_sid:
+        return "another account's AccountSid"
+    return None
 
 
 def public_url(request: Request, settings: Settings) -> str:
@@ -68,19 +108,6 @@ def is_signed(request: Request, params: dict[str, str], settings: Settings) -> b
         return False
     validator = RequestValidator(settings.twilio_auth_token)
     return validator.validate(public_url(request, settings), params, signature)
-
-
-def e164(number: str | None) -> str | None:
-    """The number in E.164 form, or None when it is not a valid phone number (withheld caller ID...)."""
-    if not number:
-        return None
-    try:
-        parsed = phonenumbers.parse(number.strip(), DEFAULT_REGION)
-    except phonenumbers.NumberParseException:
-        return None
-    if not phonenumbers.is_valid_number(parsed):
-        return None
-    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
 
 
 def called_city(params: dict[str, str]) -> tuple[str | None, Pack | None]:
@@ -113,6 +140,7 @@ class ChannelState:
         factory = make_session_factory(make_engine(database_url, **options))
         self.inbound = InboundStore(factory)
         self.outbox = OutboxService(factory)
+        self.photos = PhotoStore(factory)
 
 
 @lru_cache(maxsize=1)
@@ -182,7 +210,7 @@ async def converse(
     """Hands one message to the assistant, then queues the follow-ups of a filing it answered with."""
     await on_new_message(
         UserMessage(
-            text,
+            text[: get_settings().max_message_chars],  # Twilio's maximum; nothing longer reaches NLU
             output,
             sender_id,
             input_channel=output.name(),
@@ -201,6 +229,8 @@ class TwilioInputChannel(InputChannel):
 
     channel: ClassVar[str]  # the Rasa channel name, also the input_channel of every message
     described_as: ClassVar[str]  # for the refusal's log line: "an SMS", "a voice"
+    sid_field: ClassVar[str]  # the delivery's own identifier: MessageSid, CallSid
+    sid_format: ClassVar[re.Pattern]
 
     @classmethod
     def name(cls) -> str:
@@ -220,13 +250,24 @@ class TwilioInputChannel(InputChannel):
         async def health(_: Request) -> HTTPResponse:
             return response.json({"status": "ok"})
 
-        @webhook.route("/webhook", methods=["POST"])
+        @webhook.route("/webhook", methods=["POST"], stream=True)
         async def receive(request: Request) -> HTTPResponse:
             settings = get_settings()
-            params = posted_params(request)
+            try:
+                body = await read_body(request, settings.max_webhook_body_bytes)
+            except BodyTooLarge:
+                channel_log.warning("refused %s webhook larger than the limit", self.described_as)
+                return response.text("too large", status=413)
+            params = parse_params(body)
             if not is_signed(request, params, settings):
                 channel_log.warning("refused %s webhook with a missing or wrong signature", self.described_as)
                 return response.text("invalid signature", status=403)
+            problem = account_problem(params, settings)
+            if problem is None and not self.sid_format.fullmatch(params.get(self.sid_field) or ""):
+                problem = f"a malformed or missing {self.sid_field}"
+            if problem:
+                channel_log.warning("refused %s webhook with %s", self.described_as, problem)
+                return response.text("malformed delivery", status=400)
             reply = await self.reply(request, params, on_new_message)
             if isinstance(reply, HTTPResponse):
                 return reply

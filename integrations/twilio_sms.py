@@ -21,13 +21,16 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.jurisdictions import Pack
 from bot.notify.inbound import Claim, ClaimState
+from bot.notify.numbers import e164
+from bot.notify.photos import PhotoRefused, fetch_media, is_our_media_url
+from bot.settings import get_settings
 from integrations.twilio_common import (
+    MESSAGE_SID,
     KeepingOutputChannel,
     TwilioInputChannel,
     called_city,
     channel_state,
     converse,
-    e164,
     masked,
     office_phone_national,
     wait_for_stored_reply,
@@ -89,6 +92,26 @@ def media_urls(params: dict[str, str]) -> list[str]:
     return [params[f"MediaUrl{i}"] for i in range(count) if params.get(f"MediaUrl{i}")]
 
 
+async def keep_photos(urls: list[str]) -> list[str]:
+    """Our own EXIF-stripped copies (`/photos/<token>`) of the Twilio media of our account; anything else
+    (another account, an off-site or `javascript:` URL, a file that is no image) is dropped."""
+    settings = get_settings()
+    kept = []
+    for url in urls:
+        if not is_our_media_url(url, settings.twilio_account_sid):
+            log.warning("dropped a media URL that is not our Twilio account's")
+            continue
+        try:
+            data = await asyncio.to_thread(
+                fetch_media, url, settings.twilio_account_sid, settings.twilio_auth_token,
+                settings.twilio_api_base_url,
+            )  # fmt: skip
+            kept.append(await asyncio.to_thread(channel_state().photos.keep, data))
+        except PhotoRefused as error:
+            log.warning("dropped a photo: %s", error)
+    return kept
+
+
 class SmsOutputChannel(KeepingOutputChannel):
     channel_name = CHANNEL
 
@@ -99,6 +122,8 @@ class TwilioSmsInput(TwilioInputChannel):
 
     channel = CHANNEL
     described_as = "an SMS"
+    sid_field = "MessageSid"
+    sid_format = MESSAGE_SID
 
     async def reply(
         self,
@@ -116,7 +141,7 @@ class TwilioSmsInput(TwilioInputChannel):
         if pack is None:
             log.warning("SMS to %s, a number no jurisdiction pack lists", masked(city_number))
             return twiml(UNKNOWN_NUMBER_TEXT)
-        sid = params.get("MessageSid") or params.get("SmsSid")
+        sid = params.get("MessageSid")  # its format was checked with the signature
         resident = e164(params.get("From"))
         if not sid or not resident:
             log.warning("SMS without a MessageSid or a valid sender number; nothing processed")
@@ -170,7 +195,7 @@ class TwilioSmsInput(TwilioInputChannel):
         if word in HELP_WORDS:
             return twiml(help_text(pack)), []
 
-        photos = media_urls(params)
+        photos = await keep_photos(media_urls(params))
         if not body and photos:
             await asyncio.to_thread(state.inbound.keep_photos, resident, photos)
             return twiml(PHOTO_ONLY_TEXT), []

@@ -3,14 +3,21 @@
 Each turn is a `<Gather input="speech">` whose action URL carries the next turn number, so CallSid + turn
 is the idempotency key of every webhook delivery. Silence gets one reprompt, then a goodbye; every end
 is a `<Hangup/>`. During the city's office hours the caller can be put through to City Hall (`<Dial>`).
-The conversation is keyed by the caller's E.164 number; every call starts a fresh session.
+Every call is a conversation of its own, `call:<CallSid>`, so it never touches the same resident's
+unfinished SMS conversation; the caller's number rides in each message's metadata (`caller`).
+Caller ID can be spoofed: report status is read out only to a verified caller (`caller_verified`): full
+STIR/SHAKEN attestation (StirVerstat TN-Validation-Passed-A), or a one-time code texted to the number and
+said back. The verified state and the code's digest ride in the next turn's action URL, which Twilio signs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import re
+import secrets
 import xml.etree.ElementTree as ET
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
@@ -28,14 +35,16 @@ from twilio.twiml.voice_response import Gather, VoiceResponse
 from bot.jurisdictions import Pack
 from bot.nlp.gazetteer import NAMED_LANDMARKS, STREETS
 from bot.notify.inbound import ClaimState
+from bot.notify.numbers import e164
 from bot.notify.outbox import verbal_complaint_note
+from bot.settings import get_settings
 from integrations.twilio_common import (
+    CALL_SID,
     KeepingOutputChannel,
     TwilioInputChannel,
     called_city,
     channel_state,
     converse,
-    e164,
     masked,
     wait_for_stored_reply,
 )
@@ -65,6 +74,14 @@ SILENCE_REPROMPT = "Sorry, I didn't hear anything."
 SILENCE_GOODBYE = "I still can't hear you, so I'll hang up now. Call back any time. Goodbye."
 TOO_LONG_GOODBYE = "Let's stop here. Please call your city hall during office hours. Goodbye."
 FAILURE_SPEECH = "Sorry, something went wrong on our side. Please call again in a few minutes. Goodbye."
+FULL_ATTESTATION = "TN-Validation-Passed-A"  # Twilio's StirVerstat for a fully attested caller ID
+CODE_DIGITS = 6
+CODE_SENT_SPEECH = (
+    "For your privacy, I've texted a six digit code to the number you're calling from. Please say the code."
+)
+CODE_WITHHELD_SPEECH = "For your privacy, I can read out reports only to a caller whose number I can see."
+CODE_OK_SPEECH = "Thank you, that's the right code. Now ask me again about your report."
+CODE_WRONG_SPEECH = "Sorry, that code doesn't match. You can ask about your report again for a new code."
 _REFERENCE = re.compile(r"\b([A-Z]{2,5})-(\d{4})-(\d{3,6})\b")
 _FOR_THE_EAR = (
     (re.compile(r"\bReply YES\b", re.I), "Say yes"),
@@ -88,15 +105,39 @@ def speech_hints(pack: Pack) -> str:
     return ", ".join(dict.fromkeys(hints[:450]))
 
 
-def turn_url(turn: int, silences: int = 0) -> str:
-    return f"{WEBHOOK_PATH}?turn={turn}&silences={silences}"
+def turn_url(turn: int, silences: int = 0, verified: bool = False, code_digest: str = "") -> str:
+    url = f"{WEBHOOK_PATH}?turn={turn}&silences={silences}"
+    if verified:
+        url += "&verified=1"
+    if code_digest:
+        url += f"&code={code_digest}"
+    return url
 
 
-def gather(reply: VoiceResponse, pack: Pack, prompt: str, turn: int, silences: int = 0) -> str:
+def code_digest(call_sid: str, code: str) -> str:
+    """Keyed digest of a one-time code for the next turn's URL (only Twilio sees the TwiML)."""
+    key = get_settings().twilio_auth_token.encode("utf-8") or b"development"
+    return hmac.new(key, f"{call_sid}:{code}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def spoken_code(speech: str) -> str:
+    """The digits of a spoken code: Twilio renders "one two three" as "1 2 3" or "123"."""
+    return re.sub(r"\D", "", speech)[: CODE_DIGITS + 1]
+
+
+def gather(
+    reply: VoiceResponse,
+    pack: Pack,
+    prompt: str,
+    turn: int,
+    silences: int = 0,
+    verified: bool = False,
+    digest: str = "",
+) -> str:
     """Ask and listen; an empty result comes back to the webhook (one reprompt, then goodbye)."""
     listen = Gather(
         input="speech",
-        action=turn_url(turn, silences),
+        action=turn_url(turn, silences, verified, digest),
         method="POST",
         speech_timeout="auto",
         timeout=6,
@@ -141,6 +182,8 @@ class TwilioVoiceInput(TwilioInputChannel):
 
     channel = CHANNEL
     described_as = "a voice"
+    sid_field = "CallSid"
+    sid_format = CALL_SID
 
     def __init__(self, clock: Callable[[], datetime] | None = None) -> None:
         self._clock = clock or (lambda: datetime.now(timezone.utc))
@@ -157,7 +200,9 @@ class TwilioVoiceInput(TwilioInputChannel):
         except ValueError:
             return response.text("bad turn", status=400)
         agent = getattr(request.app.ctx, "agent", None)
-        return await self.handle(params, turn, silences, on_new_message, agent)
+        # the query is part of the signed URL: only Twilio, following our own TwiML, can carry these
+        call_state = {"verified": request.args.get("verified") == "1", "code": request.args.get("code") or ""}
+        return await self.handle(params, turn, silences, on_new_message, agent, call_state)
 
     async def handle(
         self,
@@ -166,6 +211,7 @@ class TwilioVoiceInput(TwilioInputChannel):
         silences: int,
         on_new_message: Callable[[UserMessage], Awaitable[Any]],
         agent: Any = None,
+        call_state: dict[str, Any] | None = None,
     ) -> str:
         city_number, pack = called_city(params)
         if pack is None:
@@ -183,8 +229,11 @@ class TwilioVoiceInput(TwilioInputChannel):
             stored = await wait_for_stored_reply(CHANNEL, key, IN_PROGRESS_WAIT_S)
             return stored if stored is not None else goodbye(FAILURE_SPEECH)
         try:
+            state_of_call = dict(call_state or {})
+            if turn == 0:  # attestation is judged once, on the call's first webhook
+                state_of_call["verified"] = params.get("StirVerstat") == FULL_ATTESTATION
             reply = await self._turn(
-                pack, city_number, call_sid, turn, silences, params, on_new_message, agent
+                pack, city_number, call_sid, turn, silences, params, on_new_message, agent, state_of_call
             )
         except Exception:
             log.exception("voice turn %d of %s failed", turn, call_sid)
@@ -202,15 +251,17 @@ class TwilioVoiceInput(TwilioInputChannel):
         params: dict[str, str],
         on_new_message: Callable[[UserMessage], Awaitable[Any]],
         agent: Any,
+        call_state: dict[str, Any],
     ) -> str:
-        # a withheld caller ID has no number: the call itself is the conversation then
-        caller = e164(params.get("From")) or f"call:{call_sid}"
-        metadata = {"to": city_number, "call_sid": call_sid}
+        conversation = f"call:{call_sid}"  # never the caller's number: an SMS conversation stays untouched
+        caller = e164(params.get("From"))  # None for a withheld caller ID
+        verified = bool(call_state.get("verified")) and caller is not None
+        metadata = {"to": city_number, "call_sid": call_sid, "caller": caller, "caller_verified": verified}
         office_open = pack.is_office_open(self._clock())
         if turn == 0:
             if agent is not None:
-                await self._start_fresh_session(agent, caller, metadata)
-            return gather(VoiceResponse(), pack, self._greeting(pack, office_open), turn + 1)
+                await self._start_fresh_session(agent, conversation, metadata)
+            return gather(VoiceResponse(), pack, self._greeting(pack, office_open), turn + 1, 0, verified)
         if turn > MAX_TURNS:
             return goodbye(TOO_LONG_GOODBYE)
 
@@ -222,7 +273,14 @@ class TwilioVoiceInput(TwilioInputChannel):
                 channel_state().inbound.reply_for, CHANNEL, f"{call_sid}:{turn - 1}"
             )
             prompt = last_prompt(previous) or "Please tell me what's happening, and where."
-            return gather(VoiceResponse(), pack, f"{SILENCE_REPROMPT} {prompt}", turn + 1, silences + 1)
+            return gather(
+                VoiceResponse(), pack, f"{SILENCE_REPROMPT} {prompt}", turn + 1, silences + 1, verified,
+                call_state.get("code") or "",
+            )  # fmt: skip
+        if call_state.get("code") and caller is not None:
+            verified = hmac.compare_digest(code_digest(call_sid, spoken_code(speech)), call_state["code"])
+            return gather(VoiceResponse(), pack, CODE_OK_SPEECH if verified else CODE_WRONG_SPEECH, turn + 1,
+                          0, verified)  # fmt: skip
 
         if office_open and PERSON_PHRASES.search(speech):
             reply = VoiceResponse()
@@ -232,15 +290,49 @@ class TwilioVoiceInput(TwilioInputChannel):
             return str(reply)
 
         output = await converse(
-            on_new_message, VoiceOutputChannel(), speech, caller, f"{call_sid}:{turn}", metadata
+            on_new_message, VoiceOutputChannel(), speech, conversation, f"{call_sid}:{turn}", metadata
         )
+        return await self._answer(pack, city_number, call_sid, caller, turn, verified, output)
+
+    async def _answer(
+        self,
+        pack: Pack,
+        city_number: str,
+        call_sid: str,
+        caller: str | None,
+        turn: int,
+        verified: bool,
+        output: KeepingOutputChannel,
+    ) -> str:
+        """The assistant's answer made sayable; a status question from an unverified caller gets a code."""
         spoken = " ".join(for_the_ear(text) for text in output.texts) or "Sorry, I didn't catch that."
         if output.said("utter_filed", "utter_filed_urgent"):
             note = verbal_complaint_note(pack)
             return goodbye(f"{spoken} {note} Thank you for calling. Goodbye.".replace("  ", " "))
         if output.said(*ENDING_RESPONSES):
             return goodbye(spoken if spoken.rstrip(".").lower().endswith("goodbye") else f"{spoken} Goodbye.")
-        return gather(VoiceResponse(), pack, spoken, turn + 1)
+        if any((r.get("custom") or {}).get("verify_caller") for r in output.responses):
+            if caller is None:
+                return gather(VoiceResponse(), pack, CODE_WITHHELD_SPEECH, turn + 1, 0, verified)
+            digest = await self._text_code(pack, city_number, call_sid, caller, turn)
+            return gather(VoiceResponse(), pack, CODE_SENT_SPEECH, turn + 1, 0, verified, digest)
+        return gather(VoiceResponse(), pack, spoken, turn + 1, 0, verified)
+
+    @staticmethod
+    async def _text_code(pack: Pack, city_number: str, call_sid: str, caller: str, turn: int) -> str:
+        """Queue a one-time code to the caller's number (outbox); its digest goes in the next turn's URL."""
+        code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+        body = f"{pack.name} animal line: your code is {code}. Say it on the call to hear your reports."
+        await asyncio.to_thread(
+            channel_state().outbox.enqueue,
+            key=f"voice_code:{call_sid}:{turn}",
+            purpose="voice_code",
+            jurisdiction=pack.code,
+            to_number=caller,
+            from_number=city_number,
+            body=body,
+        )
+        return code_digest(call_sid, code)
 
     @staticmethod
     def _greeting(pack: Pack, office_open: bool) -> str:
@@ -250,16 +342,16 @@ class TwilioVoiceInput(TwilioInputChannel):
         return f"{greeting} Tell me what's happening: a barking animal, an animal running loose, or a bite. And where?"
 
     @staticmethod
-    async def _start_fresh_session(agent: Any, caller: str, metadata: dict[str, str]) -> None:
-        """Every call starts a new session carrying `to` (the number called), as a text after a quiet
-        day does; the caller's earlier texts or calls do not leak into this call."""
+    async def _start_fresh_session(agent: Any, conversation: str, metadata: dict[str, Any]) -> None:
+        """Every call is a new conversation whose session carries `to` (the number called); the caller's
+        earlier texts or calls do not leak into this call, and this call does not end them."""
         processor = agent.processor
-        async with agent.lock_store.lock(caller):
-            tracker = await processor.get_tracker(caller)
+        async with agent.lock_store.lock(conversation):
+            tracker = await processor.get_tracker(conversation)
             tracker.update(SlotSet(SESSION_START_METADATA_SLOT, metadata))
             await processor.save_tracker(tracker)
             await processor.execute_action(
-                caller,
+                conversation,
                 ACTION_SESSION_START_NAME,
                 VoiceOutputChannel(),
                 processor.nlg,

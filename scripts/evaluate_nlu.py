@@ -1,12 +1,15 @@
-"""Evaluate a trained Rasa model's NLU on the held-out set, beside a keyword baseline.
+"""Evaluate a trained Rasa model's NLU on one or more test sets side by side, beside a keyword baseline.
 
-    .venv/bin/python scripts/evaluate_nlu.py --model models/intake.tar.gz --data tests/nlu/heldout.yml [--check]
+    .venv/bin/python scripts/evaluate_nlu.py --model models/intake.tar.gz \
+        --data heldout=tests/nlu/heldout.yml blind=tests/nlu/blind_2026_12.yml [--check] [--errors]
 
-Prints intent accuracy and macro-F1, entity precision/recall/F1 for `animal` (predicted value must equal the
-gold species after bot.nlp.taxonomy normalisation) and `location` (primary rule: token overlap, one-to-one
-pairs with word-token IoU >= 0.5; exact span match reported too), the same for a regex keyword baseline,
-and the median parse time per message. Writes the figures to var/eval/nlu.json. With --check, exits 1 when
-a target is missed.
+Prints, per set: intent accuracy and macro-F1; report-type macro-F1 (bot.nlp.metrics.report_type_scores:
+barking, at large, bite), with the reports filed under a wrong type or answered with a question; entity
+precision/recall/F1 for `animal` (predicted value must equal the gold species after bot.nlp.taxonomy
+normalisation) and `location` (primary rule: token overlap, one-to-one pairs with word-token IoU >= 0.5;
+exact span match reported too); the same for a regex keyword baseline; and the median parse time per
+message. Writes the figures to var/eval/nlu.json (a list, one entry per set). With --check, exits 1 when a
+target is missed. --errors lists wrong messages: never use it on a blind set you are still tuning for.
 """
 
 from __future__ import annotations
@@ -28,10 +31,19 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from the repository root or elsewhere
     sys.path.insert(0, str(ROOT))
 
-from bot.nlp.metrics import Span, intent_scores, median, span_scores, value_scores  # noqa: E402
+from bot.nlp.metrics import (  # noqa: E402
+    REPORT_TYPES,
+    Span,
+    intent_scores,
+    median,
+    report_type_scores,
+    span_scores,
+    value_scores,
+)
 from bot.nlp.taxonomy import normalise_animal  # noqa: E402
 
-TARGETS = {"intent_macro_f1": 0.96, "animal_f1": 0.95, "location_f1": 0.85}
+TARGETS = {"intent_macro_f1": 0.96, "animal_f1": 0.95, "location_f1": 0.85, "report_type_macro_f1": 0.96}
+EXTRA_REPORT_ROWS = ("report_wildlife", "ask_lost_pet")
 LOCATION_RULE = "token-overlap (one-to-one, word-token IoU >= 0.5)"
 
 
@@ -152,6 +164,7 @@ def score(examples: list[Example], predictions: list[Prediction]) -> dict[str, A
         "intent_accuracy": intents["accuracy"],
         "intent_macro_f1": intents["macro_f1"],
         "per_intent": intents["per_intent"],
+        "report_types": report_type_scores([e.intent for e in examples], [p.intent for p in predictions]),
         "animal": animal.as_dict(),
         "location": location.as_dict(),
         "location_exact": location_exact.as_dict(),
@@ -179,47 +192,124 @@ def parse_with_model(model: Path, texts: list[str]) -> tuple[list[dict[str, Any]
     return parsed, timings
 
 
-def _row(label: str, model: float, baseline: float) -> str:
-    return f"  {label:<34} {model:>7.3f}   {baseline:>8.3f}"
+def _cell(value: float | None) -> str:
+    return f"{value:>9.3f}" if value is not None else f"{'-':>9}"
 
 
-def report(results: dict[str, Any]) -> str:
-    model, baseline = results["model_scores"], results["baseline_scores"]
-    lines = [
-        f"NLU held-out evaluation: {results['messages']} messages, model {results['model']}",
-        f"  {'':<34} {'model':>7}   {'baseline':>8}",
-        _row("intent accuracy", model["intent_accuracy"], baseline["intent_accuracy"]),
-        _row("intent macro-F1", model["intent_macro_f1"], baseline["intent_macro_f1"]),
+def _table_rows(results: list[dict[str, Any]]) -> list[tuple[str, list[float | None]]]:
+    def pick(getter: Any) -> list[float | None]:
+        values: list[float | None] = []
+        for result in results:
+            for scores in (result["model_scores"], result["baseline_scores"]):
+                try:
+                    values.append(getter(scores))
+                except KeyError:
+                    values.append(None)
+        return values
+
+    rows = [
+        ("intent accuracy", pick(lambda s: s["intent_accuracy"])),
+        ("intent macro-F1 (all intents)", pick(lambda s: s["intent_macro_f1"])),
+        ("report-type macro-F1", pick(lambda s: s["report_types"]["macro_f1"])),
     ]
-    for key, label in [
-        ("animal", "animal (value)"),
-        ("location", "location (overlap)"),
-        ("location_exact", "location (exact)"),
-    ]:
+    for name in (*REPORT_TYPES, *EXTRA_REPORT_ROWS):
+        rows.append((f"  F1 {name}", pick(lambda s, n=name: s["per_intent"][n]["f1"])))
+    rows.append(("reports filed under a wrong type", pick(lambda s: s["report_types"]["wrong_type"])))
+    rows.append(("reports answered with a question", pick(lambda s: s["report_types"]["asked"])))
+    for key, label in [("animal", "animal"), ("location", "location"), ("location_exact", "location exact")]:
         for part in ("precision", "recall", "f1"):
-            lines.append(_row(f"{label} {part}", model[key][part], baseline[key][part]))
-    lines.append(f"  median parse time per message: {results['median_parse_ms']:.1f} ms")
+            rows.append((f"{label} {part}", pick(lambda s, k=key, q=part: s[k][q])))
+    return rows
+
+
+def report(results: list[dict[str, Any]]) -> str:
+    """The figures of every set side by side: per set, the model and the keyword baseline."""
+    header = "".join(f"{r['name'][:9]:>9}{'baseline':>9}" for r in results)
+    sizes = "".join(f"{str(r['messages']) + ' msgs':>9}{'':>9}" for r in results)
+    lines = [f"NLU evaluation, model {results[0]['model']}", f"  {'':<34}{header}", f"  {'':<34}{sizes}"]
+    for label, values in _table_rows(results):
+        lines.append(f"  {label:<34}" + "".join(_cell(v) for v in values))
     lines.append(f"  location rule: {LOCATION_RULE}; exact = same span after trimming punctuation")
-    if results["overlap_with_training"]:
-        lines.append(
-            f"  WARNING: {results['overlap_with_training']} held-out messages also appear in data/nlu"
-        )
-    weak = [
-        f"{name} {scores['f1']:.2f}"
-        for name, scores in sorted(model["per_intent"].items())
-        if scores["f1"] < 0.9
-    ]
-    if weak:
-        lines.append("  intents below F1 0.90: " + ", ".join(weak))
-    for name, met in results["targets_met"].items():
-        lines.append(f"  target {name} >= {TARGETS[name]}: {'met' if met else 'MISSED'}")
+    lines.append("  report types: " + ", ".join(REPORT_TYPES) + "; asked = ambiguous_report or nlu_fallback")
+    for result in results:
+        model = result["model_scores"]
+        lines.append(f"  [{result['name']}] median parse {result['median_parse_ms']:.1f} ms")
+        if result["overlap_with_training"]:
+            lines.append(f"    WARNING: {result['overlap_with_training']} messages also appear in data/nlu")
+        weak = [
+            f"{name} {scores['f1']:.2f}"
+            for name, scores in sorted(model["per_intent"].items())
+            if scores["f1"] < 0.9 and scores["gold"]
+        ]
+        if weak:
+            lines.append("    intents below F1 0.90: " + ", ".join(weak))
+        for name, met in result["targets_met"].items():
+            lines.append(f"    target {name} >= {TARGETS[name]}: {'met' if met else 'MISSED'}")
     return "\n".join(lines)
+
+
+def print_errors(examples: list[Example], predictions: list[Prediction]) -> None:
+    for example, prediction in zip(examples, predictions, strict=True):
+        gold_locations = [example.text[s.start : s.end] for s in example.locations]
+        predicted_locations = [example.text[s.start : s.end] for s in prediction.locations]
+        predicted_animals = [normalise_animal(a) if a else None for a in prediction.animals]
+        if (
+            example.intent != prediction.intent
+            or sorted(example.animals) != sorted(a or "" for a in predicted_animals)
+            or sorted(gold_locations) != sorted(predicted_locations)
+        ):
+            print(f"- {example.text!r}\n    gold {example.intent} {example.animals} {gold_locations}")
+            print(f"    got  {prediction.intent} {predicted_animals} {predicted_locations}")
+
+
+def evaluate_set(
+    name: str, path: Path, parsed: list[dict[str, Any]], timings: list[float], seen: set[str]
+) -> tuple[dict[str, Any], list[Example], list[Prediction]]:
+    examples = load_examples(path)
+    texts = [e.text for e in examples]
+    predictions = [prediction_from_parse(p) for p in parsed]
+    model_scores = score(examples, predictions)
+    result: dict[str, Any] = {
+        "name": name,
+        "data": str(path),
+        "messages": len(examples),
+        "overlap_with_training": sum(1 for text in texts if text.strip().lower() in seen),
+        "location_rule": LOCATION_RULE,
+        "model_scores": model_scores,
+        "baseline_scores": score(examples, [baseline_parse(text) for text in texts]),
+        "median_parse_ms": round(median(timings), 2),
+        "nlu_fallback_predictions": sum(1 for p in predictions if p.intent == "nlu_fallback"),
+        "targets": TARGETS,
+    }
+    result["targets_met"] = {
+        "intent_macro_f1": model_scores["intent_macro_f1"] >= TARGETS["intent_macro_f1"],
+        "animal_f1": model_scores["animal"]["f1"] >= TARGETS["animal_f1"],
+        "location_f1": model_scores["location"]["f1"] >= TARGETS["location_f1"],
+    }
+    if name != "heldout" and "report_types" in model_scores:
+        result["targets_met"]["report_type_macro_f1"] = (
+            model_scores["report_types"]["macro_f1"] >= TARGETS["report_type_macro_f1"]
+        )
+    return result, examples, predictions
+
+
+def _named_sets(values: list[str]) -> list[tuple[str, Path]]:
+    """ "name=path" or a bare path (named after the file's stem)."""
+    sets = []
+    for value in values:
+        name, _, path = value.rpartition("=") if "=" in value else ("", "", value)
+        sets.append(
+            (name or Path(path).stem, (ROOT / path).resolve() if not Path(path).is_absolute() else Path(path))
+        )
+    return sets
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", type=Path, required=True, help="trained model archive (.tar.gz)")
-    parser.add_argument("--data", type=Path, default=ROOT / "tests/nlu/heldout.yml")
+    parser.add_argument(
+        "--data", nargs="+", default=["heldout=tests/nlu/heldout.yml"], help="sets as name=path or path"
+    )
     parser.add_argument("--training-data", type=Path, default=ROOT / "data/nlu", help="checked for overlap")
     parser.add_argument("--out", type=Path, default=ROOT / "var/eval/nlu.json")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
@@ -233,50 +323,30 @@ def main(argv: list[str] | None = None) -> int:
     if not args.model.exists():
         print(f"model not found: {args.model}", file=sys.stderr)
         return 2
-    args.model, args.data, args.out = args.model.resolve(), args.data.resolve(), args.out.resolve()
+    args.model, args.out = args.model.resolve(), args.out.resolve()
+    sets = _named_sets(args.data)
     # SpacyNLP loads `models/spacy_intake` relative to the working directory, as `rasa run` does from the root.
     os.chdir(ROOT)
-    examples = load_examples(args.data)
-    texts = [e.text for e in examples]
-    parsed, timings = parse_with_model(args.model, texts)
-    predictions = [prediction_from_parse(p) for p in parsed]
-    baseline = [baseline_parse(text) for text in texts]
+    all_examples = [load_examples(path) for _, path in sets]
+    parsed, timings = parse_with_model(args.model, [e.text for examples in all_examples for e in examples])
     seen = training_texts(args.training_data)
-    model_scores = score(examples, predictions)
-    results: dict[str, Any] = {
-        "model": str(args.model),
-        "data": str(args.data),
-        "messages": len(examples),
-        "overlap_with_training": sum(1 for text in texts if text.strip().lower() in seen),
-        "location_rule": LOCATION_RULE,
-        "model_scores": model_scores,
-        "baseline_scores": score(examples, baseline),
-        "median_parse_ms": round(median(timings), 2),
-        "nlu_fallback_predictions": sum(1 for p in predictions if p.intent == "nlu_fallback"),
-        "targets": TARGETS,
-    }
-    results["targets_met"] = {
-        "intent_macro_f1": model_scores["intent_macro_f1"] >= TARGETS["intent_macro_f1"],
-        "animal_f1": model_scores["animal"]["f1"] >= TARGETS["animal_f1"],
-        "location_f1": model_scores["location"]["f1"] >= TARGETS["location_f1"],
-    }
+    results, offset = [], 0
+    for (name, path), examples in zip(sets, all_examples, strict=True):
+        count = len(examples)
+        result, examples, predictions = evaluate_set(
+            name, path, parsed[offset : offset + count], timings[offset : offset + count], seen
+        )
+        result["model"] = str(args.model)
+        results.append(result)
+        offset += count
+        if args.errors:
+            print(f"== errors in {name}")
+            print_errors(examples, predictions)
     print(report(results))
-    if args.errors:
-        for example, prediction in zip(examples, predictions, strict=True):
-            gold_locations = [example.text[s.start : s.end] for s in example.locations]
-            predicted_locations = [example.text[s.start : s.end] for s in prediction.locations]
-            predicted_animals = [normalise_animal(a) if a else None for a in prediction.animals]
-            if (
-                example.intent != prediction.intent
-                or sorted(example.animals) != sorted(a or "" for a in predicted_animals)
-                or sorted(gold_locations) != sorted(predicted_locations)
-            ):
-                print(f"- {example.text!r}\n    gold {example.intent} {example.animals} {gold_locations}")
-                print(f"    got  {prediction.intent} {predicted_animals} {predicted_locations}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(f"  figures written to {args.out}")
-    if args.check and not all(results["targets_met"].values()):
+    if args.check and not all(all(r["targets_met"].values()) for r in results):
         return 1
     return 0
 

@@ -2,6 +2,8 @@
 # Start the action server, the Rasa server and the outbox worker; Ctrl-C stops them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# make run is development: the code default is production (fails closed), so say so explicitly
+export ENVIRONMENT=development
 RASA_PORT="${RASA_PORT:-5005}"
 ACTIONS_PORT="${ACTIONS_PORT:-5055}"
 mkdir -p var/log

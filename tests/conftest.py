@@ -22,6 +22,12 @@ from bot.cases.db import make_engine, make_session_factory, migrate
 from bot.cases.throwaway_postgres import ThrowawayPostgres, postgres_bin_dir
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The code default is production (fails closed); the test harness says `test` explicitly, and the
+    servers tests start inherit it."""
+    os.environ.setdefault("ENVIRONMENT", "test")
+
+
 @pytest.fixture(scope="session")
 def postgres_server_url() -> Iterator[str]:
     url = os.environ.get("TEST_POSTGRES_URL")

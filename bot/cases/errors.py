@@ -23,6 +23,12 @@ class SubjectNotFound(CaseError):
         self.subject_id = subject_id
 
 
+class AnimalNotFound(CaseError):
+    def __init__(self, animal_id: int) -> None:
+        super().__init__(f"no animal with id {animal_id}")
+        self.animal_id = animal_id
+
+
 class ReasonRequired(CaseError):
     def __init__(self, operation: str) -> None:
         super().__init__(f"{operation} needs a reason")

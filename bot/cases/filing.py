@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bot.cases.base import ServiceBase, current_subject_at, dialect_insert, is_aware
 from bot.cases.errors import InvalidReport
+from bot.cases.households import HouseholdLead, household_lead
 from bot.cases.models import (
     COMPLAINT_TYPES,
     FORMS,
@@ -72,8 +73,8 @@ class Filing(ServiceBase):
             raise InvalidReport("received must be timezone-aware")
         if report.occurred is not None and not is_aware(report.occurred):
             raise InvalidReport("occurred must be timezone-aware")
-        if report.bite is not None and report.bite.victim not in VICTIMS:
-            raise InvalidReport("bite victim must be person or animal")
+        if report.bite is not None and report.bite.victim not in (*VICTIMS, None):
+            raise InvalidReport(f"bite victim must be one of {', '.join(VICTIMS)} (or None: not known)")
         return pack
 
     @staticmethod
@@ -86,22 +87,20 @@ class Filing(ServiceBase):
 
     def _file(self, session: Session, report: Report, pack: Pack, by: str) -> str:
         now = self._clock()
-        try:
-            form = report.form or pack.form_for_channel(report.channel)
-        except ValueError:
-            raise InvalidReport(
-                f"jurisdiction {pack.code} has no form for channel {report.channel!r}"
-            ) from None
-        complainant_id = self._complainant_id(session, report, now)
+        form = _form(report, pack)
+        complainant = self._complainant(session, report, now)
         location_normalised = normalise_address(report.location)
-        subject_id = (
-            self._current_subject_id(session, pack.code, location_normalised, now, by)
-            if location_normalised
-            else None
+        owner = _owner_named(report)
+        lead = household_lead(
+            report.type,
+            location_text=report.location,
+            location_normalised=location_normalised,
+            owner=owner,
+            complainant_address=complainant.address if complainant is not None else None,
         )
-        reference = self._next_reference(session, pack, report.received)
+        subject_id = self._suggested_subject_id(session, pack.code, lead, now, by)
         complaint = Complaint(
-            reference=reference,
+            reference=self._next_reference(session, pack, report.received),
             jurisdiction=pack.code,
             type=report.type,
             channel=report.channel,
@@ -116,47 +115,56 @@ class Filing(ServiceBase):
             transcript=report.transcript,
             details=dict(report.details),
             urgent=report.urgent,
-            complainant_id=complainant_id,
+            complainant_id=complainant.id if complainant is not None else None,
             anonymous=not (report.complainant_name and report.complainant_name.strip()),
             subject_id=subject_id,
+            subject_confirmed=False,  # a suggestion until the clerk confirms it
+            owner_named=owner,
             status="new",
             source_id=report.source_id,
             created_at=now,
             updated_at=now,
         )
         complaint.photos = [Photo(position=i, url=url) for i, url in enumerate(report.photo_urls)]
-        if report.bite is not None:
-            complaint.bite = BiteDetail(
-                victim=report.bite.victim,
-                skin_broken_or_medical=report.bite.skin_broken_or_medical,
-                animal_vaccinated=report.bite.animal_vaccinated,
-                owner_known=report.bite.owner_known,
-            )
+        complaint.bite = _bite_detail(report)
         session.add(complaint)
         session.flush()
+        self._audit_filing(session, complaint, pack, lead if subject_id is not None else None, by, now)
+        log.info("filed complaint %s (%s, %s)", complaint.reference, pack.code, report.type)
+        return complaint.reference
+
+    def _audit_filing(
+        self,
+        session: Session,
+        complaint: Complaint,
+        pack: Pack,
+        lead: HouseholdLead | None,
+        by: str,
+        now: datetime,
+    ) -> None:
         suggested = self._suggest_duplicates(session, complaint, pack, now)
         self._audit(
             session,
             "complaint",
-            reference,
+            complaint.reference,
             "filed",
             by,
             now,
             after={
                 "jurisdiction": pack.code,
-                "type": report.type,
-                "channel": report.channel,
-                "form": form,
-                "received": report.received.isoformat(),
-                "subject_id": subject_id,
-                "complainant_id": complainant_id,
+                "type": complaint.type,
+                "channel": complaint.channel,
+                "form": complaint.form,
+                "received": complaint.received.isoformat(),
+                "subject_id": complaint.subject_id,
+                "subject_confirmed": False,
+                "household_basis": lead.basis if lead is not None else None,
+                "complainant_id": complaint.complainant_id,
                 "duplicate_suggestions": suggested,
             },
         )
-        log.info("filed complaint %s (%s, %s)", reference, pack.code, report.type)
-        return reference
 
-    def _complainant_id(self, session: Session, report: Report, now: datetime) -> int | None:
+    def _complainant(self, session: Session, report: Report, now: datetime) -> Complainant | None:
         contact = (report.complainant_contact or "").strip()
         if not contact:
             return None
@@ -172,7 +180,29 @@ class Filing(ServiceBase):
         ).scalar_one()
         if name and not complainant.name:
             complainant.name = name
-        return complainant.id
+        address = (report.complainant_address or "").strip()
+        if address:
+            complainant.address = address
+        return complainant
+
+    def _suggested_subject_id(
+        self, session: Session, jurisdiction: str, lead: HouseholdLead | None, now: datetime, by: str
+    ) -> int | None:
+        """The household a lead points to: found or created at an address, or one current match by name."""
+        if lead is None:
+            return None
+        if lead.address is not None:
+            return self._current_subject_id(session, jurisdiction, lead.address, now, by)
+        matches = session.execute(
+            select(Subject.id)
+            .where(
+                Subject.jurisdiction == jurisdiction,
+                Subject.superseded_at.is_(None),
+                func.lower(Subject.name) == (lead.name or "").lower(),
+            )
+            .limit(2)
+        ).all()
+        return matches[0][0] if len(matches) == 1 else None
 
     def _current_subject_id(
         self, session: Session, jurisdiction: str, address_normalised: str, now: datetime, by: str
@@ -257,3 +287,28 @@ class Filing(ServiceBase):
                 )
             )
         return [reference for _id, reference, _subject in candidates]
+
+
+def _form(report: Report, pack: Pack) -> str:
+    """The report's form, else the pack's default for its channel (Kellogg 58-16 counts them differently)."""
+    try:
+        return report.form or pack.form_for_channel(report.channel)
+    except ValueError:
+        raise InvalidReport(f"jurisdiction {pack.code} has no form for channel {report.channel!r}") from None
+
+
+def _owner_named(report: Report) -> str | None:
+    """The owner as the resident named them: the report's owner, else a bite's `owner_known`."""
+    owner = report.owner or (report.bite.owner_known if report.bite is not None else None)
+    return owner.strip() if owner and owner.strip() else None
+
+
+def _bite_detail(report: Report) -> BiteDetail | None:
+    if report.bite is None:
+        return None
+    return BiteDetail(
+        victim=report.bite.victim or "unknown",
+        skin_broken_or_medical=report.bite.skin_broken_or_medical,
+        animal_vaccinated=report.bite.animal_vaccinated,
+        owner_known=report.bite.owner_known,
+    )

@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -35,7 +36,9 @@ COMPLAINT_TYPES = ("barking", "at_large", "bite")
 FORMS = ("verbal", "written")
 STATUSES = ("new", "accepted", "rejected", "duplicate")
 NOTICE_KINDS = ("letter", "citation", "referral", "quarantine_order")
-VICTIMS = ("person", "animal")
+# Who a bite hurt. "animal": an animal, not yet recorded whether domestic (the clerk refines it);
+# "unknown": the report does not say. Freeport 11 C 2 turns on "a human or a domestic animal".
+VICTIMS = ("person", "domestic_animal", "other_animal", "animal", "unknown")
 
 # Stable constraint names, so later migrations can refer to them on both databases.
 metadata = MetaData(
@@ -82,7 +85,7 @@ TYPE_CHECK = "type IN ('barking', 'at_large', 'bite')"
 FORM_CHECK = "form IN ('verbal', 'written')"
 STATUS_CHECK = "status IN ('new', 'accepted', 'rejected', 'duplicate')"
 NOTICE_KIND_CHECK = "kind IN ('letter', 'citation', 'referral', 'quarantine_order')"
-VICTIM_CHECK = "victim IN ('person', 'animal')"
+VICTIM_CHECK = "victim IN ('person', 'domestic_animal', 'other_animal', 'animal', 'unknown')"
 
 
 class Complainant(Base):
@@ -127,6 +130,8 @@ class Subject(Base):
 
 
 class Animal(Base):
+    """An animal of a household (subject). Bite rules count per animal (Kellogg 58-10 I, Freeport 11 C 1 d)."""
+
     __tablename__ = "animals"
 
     id = Column(BigId, primary_key=True)
@@ -135,8 +140,10 @@ class Animal(Base):
     breed = Column(String(100), nullable=True)
     colour = Column(String(100), nullable=True)
     name = Column(String(100), nullable=True)
+    description = Column(String(500), nullable=True)  # as the clerk or resident describes it
     licensed = Column(Boolean, nullable=True)  # None = not known
-    vaccinated = Column(Boolean, nullable=True)
+    license_number = Column(String(50), nullable=True)
+    vaccinated = Column(Boolean, nullable=True)  # rabies vaccination; None = not known
     created_at = Column(UTCDateTime, nullable=False)
 
 
@@ -178,7 +185,11 @@ class Complaint(Base):
     urgent = Column(Boolean, nullable=False, default=False)
     complainant_id = Column(BigId, ForeignKey("complainants.id"), nullable=True)
     anonymous = Column(Boolean, nullable=False, default=True)  # no name given with this complaint
+    # The household complained about (see DESIGN.md "Who a complaint is against"), not the incident
+    # location: None until known; a suggestion (from filing) until the clerk confirms it.
     subject_id = Column(BigId, ForeignKey("subjects.id"), nullable=True)
+    subject_confirmed = Column(Boolean, nullable=False, default=False, server_default=false())
+    owner_named = Column(String(300), nullable=True)  # the owner as the resident named them (name or address)
     status = Column(String(20), nullable=False, default="new")
     status_reason = Column(Text, nullable=True)
     duplicate_of_id = Column(BigId, ForeignKey("complaints.id"), nullable=True)
@@ -190,6 +201,7 @@ class Complaint(Base):
     subject = relationship(Subject)
     photos = relationship("Photo", order_by="Photo.position", cascade="all, delete-orphan")
     bite = relationship("BiteDetail", uselist=False, cascade="all, delete-orphan")
+    animal = relationship(Animal)
 
 
 class Photo(Base):
@@ -206,7 +218,7 @@ class BiteDetail(Base):
     __table_args__ = (CheckConstraint(VICTIM_CHECK, name="victim_allowed"),)
 
     complaint_id = Column(BigId, ForeignKey("complaints.id"), primary_key=True)
-    victim = Column(String(10), nullable=False)
+    victim = Column(String(20), nullable=False)
     skin_broken_or_medical = Column(Boolean, nullable=True)  # None = not known
     animal_vaccinated = Column(Boolean, nullable=True)
     owner_known = Column(String(300), nullable=True)

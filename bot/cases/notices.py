@@ -30,7 +30,7 @@ class NoticeBook(ServiceBase):
         fee_cents: int | None = None,
         note: str | None = None,
     ) -> int:
-        """Record a notice sent about a complaint (to its subject); fees in integer cents."""
+        """Record a notice sent about a complaint to its confirmed household; fees in integer cents."""
         if kind not in NOTICE_KINDS:
             raise InvalidChange(f"notice kind must be one of {', '.join(NOTICE_KINDS)}")
         if fee_cents is not None and (not isinstance(fee_cents, int) or fee_cents < 0):
@@ -38,6 +38,9 @@ class NoticeBook(ServiceBase):
         now = self._clock()
         with self._transaction() as session:
             complaint = self._load(session, reference)
+            if complaint.subject_id is None or not complaint.subject_confirmed:
+                # a notice goes to the household complained about, never to a mere suggestion
+                raise InvalidChange(f"{complaint.reference} needs a confirmed household before a notice")
             notice = Notice(
                 complaint_id=complaint.id,
                 subject_id=complaint.subject_id,

@@ -10,16 +10,27 @@ from sqlalchemy.orm import noload, selectinload
 
 from bot.cases.base import ServiceBase, is_aware, require_known
 from bot.cases.errors import InvalidQuery, SubjectNotFound
-from bot.cases.models import COMPLAINT_TYPES, STATUSES, AuditEntry, Complaint, DuplicateSuggestion, Subject
+from bot.cases.models import (
+    COMPLAINT_TYPES,
+    STATUSES,
+    AuditEntry,
+    BiteDetail,
+    Complaint,
+    DuplicateSuggestion,
+    Photo,
+    Subject,
+)
 from bot.cases.records import (
     AuditRecord,
     BiteSummary,
     ComplaintDetail,
     ComplaintListing,
     CountedComplaint,
+    HouseholdLink,
     QueueItem,
     QueuePage,
     SubjectRecord,
+    engine_victim,
     subject_record,
 )
 from bot.nlp.address import normalise_address
@@ -37,7 +48,10 @@ _QUEUE_COLUMNS = (
     Complaint.location_text,
     Complaint.urgent,
     Complaint.subject_id,
+    Complaint.subject_confirmed,
 )
+# Not yet against a confirmed household, and still to be decided or counted: the queue's "needs a household"
+_NEEDS_HOUSEHOLD = (Complaint.subject_confirmed.is_(False), Complaint.status.in_(("new", "accepted")))
 
 
 class Queries(ServiceBase):
@@ -50,10 +64,12 @@ class Queries(ServiceBase):
         status: str | None = None,
         page: int = 1,
         page_size: int = 50,
+        needs_household: bool = False,
         jurisdictions: Sequence[str] | None = None,
     ) -> QueuePage:
         """Complaints newest first (received, then id), filtered, one page at a time.
 
+        `needs_household`: only new or accepted complaints without a confirmed household.
         `jurisdictions`: only these cities (a console user's); None: every city."""
         if page < 1:
             raise InvalidQuery("page must be at least 1")
@@ -70,6 +86,8 @@ class Queries(ServiceBase):
             query = query.where(Complaint.type == type)
         if status is not None:
             query = query.where(Complaint.status == status)
+        if needs_household:
+            query = query.where(*_NEEDS_HOUSEHOLD)
         query = (
             query.order_by(Complaint.received.desc(), Complaint.id.desc())
             .offset((page - 1) * page_size)
@@ -81,7 +99,10 @@ class Queries(ServiceBase):
         return QueuePage(items=items, page=page, page_size=page_size, has_next=len(rows) > page_size)
 
     def subject_complaints(self, subject_id: int) -> list[CountedComplaint]:
-        """A subject's accepted, non-duplicate complaints in order of received (ties by id)."""
+        """A subject's accepted, non-duplicate complaints in order of received (ties by id).
+
+        Only complaints whose household the clerk confirmed: a suggested household never counts
+        (DESIGN.md "Who a complaint is against")."""
         with self._reading() as session:
             rows = session.execute(
                 select(
@@ -95,6 +116,7 @@ class Queries(ServiceBase):
                 )
                 .where(
                     Complaint.subject_id == subject_id,
+                    Complaint.subject_confirmed.is_(True),
                     Complaint.status == "accepted",
                     Complaint.duplicate_of_id.is_(None),
                 )
@@ -149,12 +171,12 @@ class Queries(ServiceBase):
                 complainant_name=complainant.name if complainant else None,
                 anonymous=complaint.anonymous,
                 photo_urls=tuple(photo.url for photo in complaint.photos),
-                bite=None
-                if bite is None
-                else BiteSummary(
-                    bite.victim, bite.skin_broken_or_medical, bite.animal_vaccinated, bite.owner_known
-                ),
+                bite=_bite_summary(bite),
                 duplicate_suggestions=tuple(suggestions),
+                subject_confirmed=complaint.subject_confirmed,
+                owner_named=complaint.owner_named,
+                animal_id=complaint.animal_id,
+                household=_household_link(complaint),
             )
 
     def audit_trail(self, entity: str, entity_id: str) -> list[AuditRecord]:
@@ -173,6 +195,16 @@ class Queries(ServiceBase):
                 AuditRecord(e.entity, e.entity_id, e.action, e.actor, e.at, e.reason, e.before, e.after)
                 for e in entries
             ]
+
+    def photo_jurisdictions(self, url: str) -> set[str]:
+        """The cities of the complaints a stored photo (`/photos/<token>`) belongs to; empty while unsent."""
+        with self._reading() as session:
+            rows = session.execute(
+                select(Complaint.jurisdiction)
+                .join(Photo, Photo.complaint_id == Complaint.id)
+                .where(Photo.url == url)
+            )
+            return set(rows.scalars())
 
     def count_complaints(self, jurisdiction: str | None = None) -> int:
         """How many complaints are filed (in one jurisdiction, or all)."""
@@ -302,7 +334,31 @@ class Queries(ServiceBase):
                     subject_id=c.subject_id,
                     duplicate_of=originals.get(c.duplicate_of_id),
                     photo_urls=tuple(p.url for p in c.photos),
-                    bite_victim=c.bite.victim if c.bite is not None else None,
+                    bite_victim=engine_victim(c.bite.victim) if c.bite is not None else None,
+                    subject_confirmed=c.subject_confirmed,
                 )
                 for c in complaints
             ]
+
+
+def _bite_summary(bite: BiteDetail | None) -> BiteSummary | None:
+    if bite is None:
+        return None
+    return BiteSummary(
+        victim=engine_victim(bite.victim),
+        skin_broken_or_medical=bite.skin_broken_or_medical,
+        animal_vaccinated=bite.animal_vaccinated,
+        owner_known=bite.owner_known,
+        victim_kind=bite.victim,
+    )
+
+
+def _household_link(complaint: Complaint) -> HouseholdLink | None:
+    subject = complaint.subject
+    if subject is None:
+        return None
+    return HouseholdLink(
+        subject_id=subject.id,
+        address=subject.address_text or subject.address_normalised,
+        confirmed=complaint.subject_confirmed,
+    )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from bot.cases.models import Notice, Subject
+from bot.cases.models import Animal, Notice, Subject
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,14 @@ class QueueItem:
     location_text: str
     urgent: bool
     subject_id: int | None
+    subject_confirmed: bool  # False with a subject_id: a suggested household, not yet confirmed
+
+    @property
+    def needs_household(self) -> bool:
+        """No household confirmed yet: it cannot count (DESIGN.md "Who a complaint is against")."""
+        return not self.subject_confirmed
 
 
-# the columns of a QueueItem, in its field order
 @dataclass(frozen=True)
 class QueuePage:
     items: tuple[QueueItem, ...]
@@ -59,10 +64,62 @@ class CountedComplaint:
 
 @dataclass(frozen=True)
 class BiteSummary:
-    victim: str
+    victim: str | None  # as the ordinance engine takes it: "person" | "animal" | None (not known)
     skin_broken_or_medical: bool | None
     animal_vaccinated: bool | None
     owner_known: str | None
+    victim_kind: str  # person | domestic_animal | other_animal | animal | unknown (models.VICTIMS)
+
+
+def engine_victim(victim_kind: str | None) -> str | None:
+    """The victim as the ordinance engine takes it: "person", "animal" (of any kind) or None (not known)."""
+    if victim_kind == "person":
+        return "person"
+    if victim_kind in ("domestic_animal", "other_animal", "animal"):
+        return "animal"
+    return None
+
+
+@dataclass(frozen=True)
+class AnimalRecord:
+    """An animal of a household. `vaccinated`/`licensed`: True, False or None (not known)."""
+
+    id: int
+    subject_id: int | None
+    species: str | None
+    name: str | None
+    description: str | None
+    breed: str | None
+    colour: str | None
+    licensed: bool | None
+    license_number: str | None
+    vaccinated: bool | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class HouseholdLink:
+    """The household a complaint is against: a suggestion (confirmed False) or the clerk's confirmed link."""
+
+    subject_id: int
+    address: str | None  # as entered, else the normalised address
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class BiteFact:
+    """One bite complaint as the ordinance engine's bite rules take it (per animal, Kellogg 58-10 I,
+    Freeport 11 C). Only accepted, non-duplicate bites with a confirmed household are listed."""
+
+    reference: str
+    subject_id: int
+    animal: str | None  # the animal's id as a string; None = not known which animal bit
+    victim: str | None  # "person" | "animal" | None (engine_victim of victim_kind)
+    victim_kind: str  # person | domestic_animal | other_animal | animal | unknown
+    injury: bool | None  # skin broken or medical attention needed; None = not known
+    occurred: datetime | None  # the bite time, when known
+    received: datetime
+    provoked: bool | None = None  # the records do not hold it: the officer's finding (Freeport 11 D/E)
 
 
 @dataclass(frozen=True)
@@ -88,13 +145,21 @@ class ComplaintDetail:
     transcript: str
     details: Mapping[str, Any]
     urgent: bool
-    subject_id: int | None
+    subject_id: int | None  # the household: suggested (subject_confirmed False) or confirmed
     complainant_contact: str | None
     complainant_name: str | None
     anonymous: bool
     photo_urls: tuple[str, ...]
     bite: BiteSummary | None
     duplicate_suggestions: tuple[str, ...]
+    subject_confirmed: bool = False
+    owner_named: str | None = None  # the owner as the resident named them (name or address)
+    animal_id: int | None = None  # the animal that bit (or was complained about), once the clerk links it
+    household: HouseholdLink | None = None
+
+    @property
+    def needs_household(self) -> bool:
+        return not self.subject_confirmed
 
 
 @dataclass(frozen=True)
@@ -159,7 +224,8 @@ class ComplaintListing:
     subject_id: int | None
     duplicate_of: str | None
     photo_urls: tuple[str, ...]
-    bite_victim: str | None
+    bite_victim: str | None  # "person" | "animal" | None, as the ordinance engine takes it
+    subject_confirmed: bool = False
 
 
 def subject_record(subject: Subject) -> SubjectRecord:
@@ -190,4 +256,20 @@ def notice_record(notice: Notice, reference: str, jurisdiction: str) -> NoticeRe
         note=notice.note,
         created_by=notice.created_by,
         created_at=notice.created_at,
+    )
+
+
+def animal_record(animal: Animal) -> AnimalRecord:
+    return AnimalRecord(
+        id=animal.id,
+        subject_id=animal.subject_id,
+        species=animal.species,
+        name=animal.name,
+        description=animal.description,
+        breed=animal.breed,
+        colour=animal.colour,
+        licensed=animal.licensed,
+        license_number=animal.license_number,
+        vaccinated=animal.vaccinated,
+        created_at=animal.created_at,
     )

@@ -11,10 +11,12 @@ CHANNELS = ("sms", "voice", "rest", "web", "email", "letter", "walk_in", "staff_
 
 @dataclass(frozen=True)
 class BiteDetails:
-    victim: str  # "person" | "animal"
+    # "person" | "animal" from the assistant (or a finer kind from a clerk: "domestic_animal",
+    # "other_animal"); None = the report does not say
+    victim: str | None
     skin_broken_or_medical: bool | None  # None = not known
     animal_vaccinated: bool | None
-    owner_known: str | None  # owner's name or address as the resident gave it
+    owner_known: str | None  # owner's name or address as the resident gave it (see Report.owner)
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,11 @@ class Report:
     occurred_text: str | None = None  # "since 10pm", "last night" as said
     complainant_contact: str | None = None  # E.164 phone, or "rest:<sender>" in development
     complainant_name: str | None = None  # None = anonymous
+    complainant_address: str | None = None  # the resident's own address, if given: never a household
+    # The animal's owner as the resident named them (a name, an address, or both), any report type.
+    # For a bite, `bite.owner_known` is used when this is None. It suggests the household complained
+    # about (DESIGN.md "Who a complaint is against"); the clerk confirms.
+    owner: str | None = None
     details: dict[str, str] = field(default_factory=dict)  # per-type answers, e.g. frequency
     bite: BiteDetails | None = None
     photo_urls: tuple[str, ...] = ()

@@ -187,6 +187,7 @@ class Review(ServiceBase):
             return subject.id
 
     def link_subject(self, reference: str, subject_id: int, *, by: str, reason: str | None = None) -> None:
+        """The clerk links the complaint to a household: a confirmed link (it may now count)."""
         with self._transaction() as session:
             complaint = self._load(session, reference)
             subject = session.get(Subject, subject_id)
@@ -194,6 +195,29 @@ class Review(ServiceBase):
                 raise SubjectNotFound(subject_id)
             if subject.jurisdiction != complaint.jurisdiction:
                 raise InvalidChange(f"subject {subject_id} is in another jurisdiction")
-            if complaint.subject_id == subject_id:
+            if complaint.subject_id == subject_id and complaint.subject_confirmed:
                 raise InvalidChange(f"{complaint.reference} is already linked to subject {subject_id}")
-            self._change(session, complaint, "subject_linked", by, reason, {"subject_id": subject_id})
+            updates = {"subject_id": subject_id, "subject_confirmed": True}
+            if complaint.subject_id != subject_id:
+                updates["animal_id"] = None  # an animal of another household cannot stay linked
+            self._change(session, complaint, "subject_linked", by, reason, updates)
+
+    def confirm_household(self, reference: str, *, by: str, reason: str | None = None) -> None:
+        """The clerk confirms the suggested household: from now on the complaint may count against it."""
+        with self._transaction() as session:
+            complaint = self._load(session, reference)
+            if complaint.subject_id is None:
+                raise InvalidChange(f"{complaint.reference} has no household to confirm; link one")
+            if complaint.subject_confirmed:
+                raise InvalidChange(f"{complaint.reference}'s household is already confirmed")
+            self._change(session, complaint, "household_confirmed", by, reason, {"subject_confirmed": True})
+
+    def unlink_household(self, reference: str, reason: str, *, by: str) -> None:
+        """Remove a suggested or confirmed household (and the animal linked with it), with a reason."""
+        reason = require_reason(reason, "unlink_household")
+        with self._transaction() as session:
+            complaint = self._load(session, reference)
+            if complaint.subject_id is None:
+                raise InvalidChange(f"{complaint.reference} has no household")
+            updates = {"subject_id": None, "subject_confirmed": False, "animal_id": None}
+            self._change(session, complaint, "household_unlinked", by, reason, updates)

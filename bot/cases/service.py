@@ -4,7 +4,8 @@
 
 - `filing`: the assistant (or a clerk, or Open311) files a report;
 - `lookup`: residents' status look-up, only their own complaints;
-- `review`: the clerk's decisions and corrections;
+- `review`: the clerk's decisions and corrections, and the household a complaint is against;
+- `animals`: animals of households, the animal that bit, the victim, bites per animal;
 - `notices`: notices recorded against complaints;
 - `queries`: reads for the console and the history the ordinance engine counts.
 
@@ -14,18 +15,22 @@ so callers keep importing them from `bot.cases.service`.
 
 from __future__ import annotations
 
+from bot.cases.animals import Animals
 from bot.cases.base import ServiceBase
 from bot.cases.filing import FILING_ACTOR, Filing
 from bot.cases.lookup import ResidentLookup
 from bot.cases.notices import NoticeBook
 from bot.cases.queries import MAX_PAGE_SIZE, Queries
 from bot.cases.records import (
+    AnimalRecord,
     AuditRecord,
+    BiteFact,
     BiteSummary,
     ComplaintDetail,
     ComplaintListing,
     ComplaintSummary,
     CountedComplaint,
+    HouseholdLink,
     NoticeRecord,
     QueueItem,
     QueuePage,
@@ -37,13 +42,16 @@ __all__ = [
     "EDITABLE_FIELDS",
     "FILING_ACTOR",
     "MAX_PAGE_SIZE",
+    "AnimalRecord",
     "AuditRecord",
+    "BiteFact",
     "BiteSummary",
     "CaseService",
     "ComplaintDetail",
     "ComplaintListing",
     "ComplaintSummary",
     "CountedComplaint",
+    "HouseholdLink",
     "NoticeRecord",
     "QueueItem",
     "QueuePage",
@@ -51,5 +59,5 @@ __all__ = [
 ]
 
 
-class CaseService(Filing, ResidentLookup, Review, NoticeBook, Queries, ServiceBase):
+class CaseService(Filing, ResidentLookup, Review, Animals, NoticeBook, Queries, ServiceBase):
     """Named operations over the case database. `by` is the user (or "assistant") acting."""

@@ -13,11 +13,11 @@ import uuid
 import xml.etree.ElementTree as ET
 
 import httpx
-import phonenumbers
 from fastapi import Request
 from twilio.request_validator import RequestValidator
 
 from bot.jurisdictions import Pack, pack_for_number
+from bot.notify.numbers import require_e164 as e164  # noqa: F401  the one E.164 function (try_line.e164)
 from bot.settings import Settings
 
 WEBHOOK_PATH = "/webhooks/sms/webhook"
@@ -42,16 +42,6 @@ def webhook_url(settings: Settings) -> str:
 def signed_url(settings: Settings) -> str:
     """The URL Twilio would sign: the public address the webhook checks signatures against."""
     return settings.public_base_url.rstrip("/") + WEBHOOK_PATH
-
-
-def e164(number: str, region: str = "US") -> str:
-    try:
-        parsed = phonenumbers.parse(number, region)
-    except phonenumbers.NumberParseException:
-        raise ValueError("that is not a phone number") from None
-    if not phonenumbers.is_possible_number(parsed):
-        raise ValueError("that is not a phone number")
-    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
 
 
 def pack_for(number: str) -> Pack | None:

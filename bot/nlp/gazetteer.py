@@ -1,127 +1,20 @@
-"""Place words for the two pilot cities: street names, street types, landmarks.
+"""Place words: street types, directions, landmark kinds (English), and each city's own names.
 
-DEVELOPMENT LISTS. The street and landmark names below are plausible stand-ins written for development
-of Kellogg, MN and Freeport, MN; a city replaces them with its own street centreline list and landmark
-names before going live. The pipeline builder reads these at build time only.
+Each city's street and landmark names live with its jurisdiction pack, in
+`bot/jurisdictions/packs/places/<code>.yml` (development lists for Kellogg and Freeport); a new city
+brings its own file. The pipeline builder reads them at build time; nothing is read at import time.
 """
 
 from __future__ import annotations
 
-# Street names without their type ("oak" for "Oak St"), lower case, per jurisdiction code.
-STREETS: dict[str, tuple[str, ...]] = {
-    "kellogg": (
-        "main",
-        "belvidere",
-        "winona",
-        "dodge",
-        "olive",
-        "oak",
-        "elm",
-        "maple",
-        "pine",
-        "cedar",
-        "walnut",
-        "chestnut",
-        "birch",
-        "spruce",
-        "ash",
-        "hickory",
-        "willow",
-        "park",
-        "church",
-        "school",
-        "river",
-        "mill",
-        "depot",
-        "railroad",
-        "bluff",
-        "prairie",
-        "sand prairie",
-        "zumbro",
-        "wabasha",
-        "division",
-        "center",
-        "lake",
-        "hill",
-        "ridge",
-        "sunset",
-        "lincoln",
-        "washington",
-        "jefferson",
-        "franklin",
-        "grant",
-        "kellogg",
-        "mckinley",
-        "roosevelt",
-        "prospect",
-        "garden",
-        "meadow",
-        "orchard",
-        "cottonwood",
-        "greenwood",
-        "eagle",
-        "heron",
-        "valley",
-        "high",
-        "front",
-        "water",
-        "broadway",
-    ),
-    "freeport": (
-        "main",
-        "pine",
-        "elm",
-        "oak",
-        "maple",
-        "cedar",
-        "birch",
-        "walnut",
-        "ash",
-        "spruce",
-        "linden",
-        "basswood",
-        "tamarack",
-        "park",
-        "church",
-        "school",
-        "mill",
-        "river",
-        "sauk",
-        "sauk river",
-        "stearns",
-        "albany",
-        "melrose",
-        "railroad",
-        "depot",
-        "lake",
-        "meadow",
-        "prairie",
-        "sunset",
-        "sunrise",
-        "lincoln",
-        "washington",
-        "jefferson",
-        "st john",
-        "st mary",
-        "heritage",
-        "county",
-        "industrial",
-        "creamery",
-        "riverside",
-        "riverview",
-        "hillcrest",
-        "highland",
-        "fairview",
-        "evergreen",
-        "golf",
-        "brookside",
-        "forest",
-        "willow",
-        "apple",
-        "cherry",
-        "plum",
-    ),
-}
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+PLACES_DIR = Path(__file__).resolve().parent.parent / "jurisdictions" / "packs" / "places"
 
 # Numbered streets residents write as ordinals ("3rd", "third"), shared by both cities.
 ORDINAL_WORDS: tuple[str, ...] = (
@@ -365,50 +258,96 @@ LANDMARK_RELATIONS: tuple[tuple[str, ...], ...] = (
     ("under",),
 )
 
-# Named places, per jurisdiction (development list).
-NAMED_LANDMARKS: dict[str, tuple[str, ...]] = {
-    "kellogg": (
-        "kwik trip",
-        "casey's",
-        "caseys",
-        "dollar general",
-        "lark toys",
-        "kellogg city hall",
-        "kellogg community center",
-        "kellogg park",
-        "sand prairie wildlife area",
-        "mcdonough park",
-        "kellogg elementary",
-        "st agnes church",
-        "st. agnes church",
-        "wabasha-kellogg school",
-        "kellogg fire hall",
-        "kellogg depot",
-    ),
-    "freeport": (
-        "charlie's cafe",
-        "charlies cafe",
-        "charlie's",
-        "sacred heart church",
-        "sacred heart school",
-        "freeport city office",
-        "freeport park",
-        "freeport fire hall",
-        "sauk river",
-        "freeport city park",
-        "cenex",
-        "stop-n-go",
-        "lake wobegon trail",
-    ),
-}
+
+@dataclass(frozen=True)
+class CityPlaces:
+    """One city's street and landmark names, from `bot/jurisdictions/packs/places/<code>.yml`."""
+
+    code: str
+    streets: tuple[str, ...]  # display form, without the type: "Belvidere", "Sand Prairie"
+    landmarks: tuple[str, ...]  # display form: "Dollar General", "Casey's"
+
+
+def _landmark_variants(name: str) -> set[str]:
+    """Lower-case ways residents write a landmark: "casey's" -> also "caseys"; "st. agnes" <-> "st agnes"."""
+    lowered = name.lower()
+    variants = {lowered, lowered.replace("'s", "s")}
+    variants |= {v.replace("st. ", "st ") for v in variants} | {
+        v.replace("st ", "st. ", 1) for v in variants if v.startswith("st ")
+    }
+    return variants
+
+
+def _read_places(path: Path) -> CityPlaces:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(raw, dict) or not isinstance(raw.get("code"), str):
+        raise ValueError(f"{path.name}: a places file needs a `code`")
+    lists = {key: raw.get(key) or [] for key in ("streets", "landmarks")}
+    for key, values in lists.items():
+        if not isinstance(values, list) or not all(isinstance(v, str) and v.strip() for v in values):
+            raise ValueError(f"{path.name}: `{key}` must be a list of names")
+    return CityPlaces(
+        code=raw["code"],
+        streets=tuple(v.strip() for v in lists["streets"]),
+        landmarks=tuple(v.strip() for v in lists["landmarks"]),
+    )
+
+
+def load_places(directory: Path | None = None) -> dict[str, CityPlaces]:
+    """Every city's places file, keyed by pack code (read when first asked, then cached)."""
+    return _load_places(directory or PLACES_DIR)
+
+
+@lru_cache(maxsize=4)
+def _load_places(directory: Path) -> dict[str, CityPlaces]:
+    places: dict[str, CityPlaces] = {}
+    for path in sorted(directory.glob("*.yml")):
+        city = _read_places(path)
+        if city.code in places:
+            raise ValueError(f"{path.name}: duplicate places for {city.code}")
+        places[city.code] = city
+    return places
+
+
+def city_streets(code: str) -> tuple[str, ...]:
+    """The street names (display form) of one city; empty for a city without a places file."""
+    city = load_places().get(code)
+    return city.streets if city else ()
+
+
+def city_landmarks(code: str) -> tuple[str, ...]:
+    city = load_places().get(code)
+    return city.landmarks if city else ()
+
+
+def streets_by_city() -> dict[str, tuple[str, ...]]:
+    """Lower-case street names per city code (what the entity ruler and speech hints use)."""
+    return {code: tuple(name.lower() for name in city.streets) for code, city in load_places().items()}
+
+
+def landmarks_by_city() -> dict[str, tuple[str, ...]]:
+    """Lower-case landmark names per city code, with the derived variants."""
+    return {
+        code: tuple(sorted({v for name in city.landmarks for v in _landmark_variants(name)}))
+        for code, city in load_places().items()
+    }
 
 
 def all_street_names() -> tuple[str, ...]:
-    """Every development street name of every city, de-duplicated, longest first."""
-    names = {name for streets in STREETS.values() for name in streets}
+    """Every street name of every city (lower case), de-duplicated, longest first."""
+    names = {name for streets in streets_by_city().values() for name in streets}
     return tuple(sorted(names, key=lambda name: (-len(name), name)))
 
 
 def all_named_landmarks() -> tuple[str, ...]:
-    names = {name for landmarks in NAMED_LANDMARKS.values() for name in landmarks}
+    names = {name for landmarks in landmarks_by_city().values() for name in landmarks}
     return tuple(sorted(names, key=lambda name: (-len(name), name)))
+
+
+def __getattr__(name: str) -> Any:
+    """`STREETS` and `NAMED_LANDMARKS` as before the lists moved into the packs (read lazily)."""
+    if name == "STREETS":
+        return streets_by_city()
+    if name == "NAMED_LANDMARKS":
+        return landmarks_by_city()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -176,3 +176,34 @@ def median(values: Sequence[float]) -> float:
     ordered = sorted(values)
     middle = len(ordered) // 2
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+# The intents under which a report is filed or referred (issue 9). `report_wildlife` is new this round.
+REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
+
+
+def report_type_scores(
+    gold: Sequence[str],
+    predicted: Sequence[str],
+    report_types: Sequence[str] = REPORT_TYPES,
+    ask_intents: Sequence[str] = ("ambiguous_report", "nlu_fallback"),
+) -> dict[str, Any]:
+    """Macro-F1 over the report types, with how often a report was filed under another type or asked about.
+
+    Per-type precision counts every message predicted as that type (a wildlife message read as at-large
+    costs at-large its precision); the macro average is over the report types present in `gold`.
+    `wrong_type` counts gold reports predicted as a different report type (a complaint filed wrongly);
+    `asked` counts gold reports answered with a clarifying question instead (`ask_intents`).
+    """
+    scores = intent_scores(gold, predicted)["per_intent"]
+    present = [label for label in report_types if label in set(gold)]
+    pairs = list(zip(gold, predicted, strict=True))
+    return {
+        "macro_f1": round(sum(scores[label]["f1"] for label in present) / len(present), 4)
+        if present
+        else 0.0,
+        "per_type": {label: scores[label] for label in present},
+        "reports": sum(1 for g, _ in pairs if g in report_types),
+        "wrong_type": sum(1 for g, p in pairs if g in report_types and p in report_types and p != g),
+        "asked": sum(1 for g, p in pairs if g in report_types and p in ask_intents),
+    }

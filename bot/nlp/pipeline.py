@@ -288,7 +288,7 @@ def lookup_files() -> dict[str, str]:
         + _yaml_block("  - lookup: breed", breeds)
         + "\n",
         "lookups_places.yml": generated
-        + "# Street and landmark names are DEVELOPMENT LISTS (see bot/nlp/gazetteer.py).\n"
+        + "# Street and landmark names: DEVELOPMENT LISTS in bot/jurisdictions/packs/places/.\n"
         + 'version: "3.1"\nnlu:\n'
         + _yaml_block("  - lookup: street", streets)
         + "\n"

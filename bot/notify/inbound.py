@@ -17,6 +17,8 @@ from bot.notify.outbox import dialect_insert
 
 # A delivery still unanswered after this long was abandoned by a crashed process: a retry takes it over.
 STALE_CLAIM = timedelta(seconds=60)
+# A photo sent without words goes with the resident's next text only within this time (issue 10).
+UNSENT_PHOTO_LIFETIME = timedelta(days=1)
 
 
 def _utc_now() -> datetime:
@@ -76,14 +78,15 @@ class InboundStore:
                 return self._new_claim(session, phone)
             return Claim(ClaimState.IN_PROGRESS)
 
-    @staticmethod
-    def _new_claim(session: Session, phone: str | None) -> Claim:
+    def _new_claim(self, session: Session, phone: str | None) -> Claim:
         if phone is None:
             return Claim(ClaimState.NEW)
         opted_out = session.get(SmsOptOut, phone) is not None
         photos = session.execute(
             select(PendingPhoto.id, PendingPhoto.url)
-            .where(PendingPhoto.phone == phone)
+            .where(
+                PendingPhoto.phone == phone, PendingPhoto.created_at >= self._clock() - UNSENT_PHOTO_LIFETIME
+            )
             .order_by(PendingPhoto.id)
         ).all()
         return Claim(ClaimState.NEW, opted_out=opted_out, pending_photos=tuple((r.id, r.url) for r in photos))
@@ -147,11 +150,14 @@ class InboundStore:
             session.add_all(PendingPhoto(phone=phone, url=url, created_at=now) for url in urls)
 
     def pending_photos(self, phone: str) -> list[tuple[int, str]]:
-        """(id, url) of photos waiting for this number's next text, oldest first."""
+        """(id, url) of photos waiting for this number's next text (sent within a day), oldest first."""
         with self._session_factory() as session:
             rows = session.execute(
                 select(PendingPhoto.id, PendingPhoto.url)
-                .where(PendingPhoto.phone == phone)
+                .where(
+                    PendingPhoto.phone == phone,
+                    PendingPhoto.created_at >= self._clock() - UNSENT_PHOTO_LIFETIME,
+                )
                 .order_by(PendingPhoto.id)
             ).all()
         return [(row.id, row.url) for row in rows]

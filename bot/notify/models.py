@@ -5,14 +5,14 @@ Created only by the Alembic revision 0002 (bot/cases/migrations/versions/).
 
 from __future__ import annotations
 
-from sqlalchemy import CheckConstraint, Column, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import CheckConstraint, Column, Index, Integer, LargeBinary, String, Text, UniqueConstraint
 
 from bot.cases.models import Base, BigId, UTCDateTime
 
 OUTBOX_STATUSES = ("pending", "sent", "failed", "suppressed")
 OUTBOX_STATUS_CHECK = "status IN ('pending', 'sent', 'failed', 'suppressed')"
-OUTBOX_PURPOSES = ("confirmation", "status", "page_on_call")
-OUTBOX_PURPOSE_CHECK = "purpose IN ('confirmation', 'status', 'page_on_call')"
+OUTBOX_PURPOSES = ("confirmation", "status", "page_on_call", "voice_code")
+OUTBOX_PURPOSE_CHECK = "purpose IN ('confirmation', 'status', 'page_on_call', 'voice_code')"
 
 
 class OutboxMessage(Base):
@@ -83,4 +83,18 @@ class PendingPhoto(Base):
     id = Column(BigId, primary_key=True)
     phone = Column(String(32), nullable=False, index=True)
     url = Column(String(1000), nullable=False)
+    created_at = Column(UTCDateTime, nullable=False)
+
+
+class StoredPhoto(Base):
+    """Our own copy of a resident's photo (EXIF stripped), fetched from Twilio's API: the console serves it
+    to signed-in staff by its random token, never on a public interface (migration 0009)."""
+
+    __tablename__ = "stored_photos"
+    __table_args__ = (UniqueConstraint("token"),)
+
+    id = Column(BigId, primary_key=True)
+    token = Column(String(64), nullable=False)
+    content_type = Column(String(40), nullable=False)
+    data = Column(LargeBinary, nullable=False)
     created_at = Column(UTCDateTime, nullable=False)

@@ -343,12 +343,12 @@ class OutboxService:
 
 
 def page_text(complaint: Complaint) -> str:
-    """What the officer on call reads: no complainant details, just what and where."""
+    """What the officer on call reads: the normalised address and the reference only, never the resident's
+    raw words (which can carry names and phone numbers); a place the parser could not key says so."""
     what = _TYPE_WORDS.get(complaint.type, complaint.type)
     animal = complaint.animal_species or "animal"
-    return f"URGENT {what}: {animal} at {complaint.location_text}. Ref {complaint.reference}. Details in the console."[
-        :320
-    ]
+    where = complaint.location_normalised or "a place described in the report"
+    return f"URGENT {what}: {animal} at {where}. Ref {complaint.reference}. Details in the console."[:320]
 
 
 def voice_confirmation_text(pack: Pack, reference: str) -> str:

@@ -147,10 +147,11 @@ def test_create_and_link_subject(service, make_report) -> None:
     service.link_subject(reference, subject_id, by="clerk", reason="officer identified the house")
     assert service.get_complaint(reference).subject_id == subject_id
     entry = last_entry(service, reference)
+    # the clerk's link is a confirmed household (DESIGN.md "Who a complaint is against")
     assert (entry.action, entry.before, entry.after) == (
         "subject_linked",
-        {"subject_id": None},
-        {"subject_id": subject_id},
+        {"subject_id": None, "subject_confirmed": False, "animal_id": None},
+        {"subject_id": subject_id, "subject_confirmed": True, "animal_id": None},
     )
     (created,) = service.audit_trail("subject", str(subject_id))
     assert (created.action, created.actor) == ("created", "clerk")
@@ -190,8 +191,11 @@ def test_subject_complaints_are_accepted_non_duplicates_in_received_order(servic
     rejected = service.file_complaint(make_report(received=start + timedelta(days=7)))
     duplicate = service.file_complaint(make_report(received=start + timedelta(days=5, minutes=1)))
     elsewhere = service.file_complaint(make_report(received=start + timedelta(days=8), location="9 Elm St"))
-    for reference in (late, early, tie_a, tie_b, rejected, duplicate, elsewhere):
+    unconfirmed = service.file_complaint(make_report(received=start + timedelta(days=9)))
+    for reference in (late, early, tie_a, tie_b, rejected, duplicate, elsewhere, unconfirmed):
         service.accept(reference, by="clerk")
+    for reference in (late, early, tie_a, tie_b, rejected, duplicate, elsewhere):
+        service.confirm_household(reference, by="clerk")
     service.reject(rejected, "not our dog", by="clerk")
     service.mark_duplicate(duplicate, tie_a, by="clerk")
     subject_id = service.get_complaint(early).subject_id
@@ -199,6 +203,9 @@ def test_subject_complaints_are_accepted_non_duplicates_in_received_order(servic
     history = service.subject_complaints(subject_id)
     assert [c.reference for c in history] == [early, tie_a, tie_b, late]
     assert pending not in [c.reference for c in history]
+    # DESIGN.md "Who a complaint is against": "Counting, standing and notices use only complaints the
+    # clerk has linked and accepted": accepted at a suggested household, it does not count yet
+    assert unconfirmed not in [c.reference for c in history]
     assert [c.form for c in history] == ["written", "written", "written", "verbal"]
     assert history[0].received == start
     assert [c.complainant_identified for c in history] == [True, False, False, False]
@@ -237,6 +244,7 @@ def test_review_queue_filters_and_pages_newest_first(service, make_report) -> No
 
 def test_record_notice_keeps_dates_and_fee_in_cents(service, make_report) -> None:
     reference = service.file_complaint(make_report())
+    service.confirm_household(reference, by="clerk")
     letter = service.record_notice(
         reference, "letter", datetime(2026, 3, 3).date(), by="clerk", license_by=datetime(2026, 3, 13).date()
     )

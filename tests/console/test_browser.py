@@ -89,6 +89,8 @@ def test_clerk_accepts_an_auto_filed_complaint_and_issues_the_letter(console, pa
 
     page.get_by_role("button", name="Accept").click()
     assert page.locator("#status").inner_text() == "accepted"
+    # the household at the incident address is only suggested until the clerk confirms it (DESIGN.md)
+    page.get_by_role("button", name="Confirm household").click()
     assert page.locator("#counts-as").inner_text() == "first"
 
     page.locator("#subject-link").click()

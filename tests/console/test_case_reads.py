@@ -43,6 +43,7 @@ def test_complaints_of_subject_include_every_status_oldest_first(cases, make_rep
 def test_notices_by_subject_complaint_and_open_deadline(cases, make_report) -> None:
     reference = cases.file_complaint(make_report())
     subject_id = cases.get_complaint(reference).subject_id
+    cases.confirm_household(reference, by="clerk")  # a notice goes to a confirmed household
     early = cases.record_notice(
         reference, "letter", date(2026, 3, 2), by="clerk", license_by=date(2026, 3, 12)
     )

@@ -47,7 +47,8 @@ def post(client, path: str, **fields: str):
 
 def test_a_kellogg_clerk_gets_404_on_every_freeport_page(kellogg_clerk, two_cities, cases) -> None:
     client, freeport = kellogg_clerk, two_cities["freeport"]
-    subject_id = cases.get_complaint(freeport).subject_id
+    subject_id = cases.create_subject("freeport", "3 Main St", by="setup")
+    cases.link_subject(freeport, subject_id, by="setup")
     assert client.get(f"/complaints/{two_cities['kellogg']}").status_code == 200
     assert client.get(f"/complaints/{freeport}").status_code == 404
     assert client.get(f"/subjects/{subject_id}").status_code == 404
@@ -154,3 +155,25 @@ def test_migration_gives_existing_admins_their_cities_and_clerks_none(tmp_path) 
     finally:
         engine.dispose()
     assert rows == [("old-admin", "freeport")]
+
+
+def test_a_freeport_photo_and_household_are_closed_to_a_kellogg_clerk(
+    kellogg_clerk, cases, make_report, settings, accounts
+) -> None:
+    import io as bytes_io
+
+    from PIL import Image
+
+    from bot.cases.db import make_session_factory
+    from bot.notify.photos import PhotoStore
+
+    image = bytes_io.BytesIO()
+    Image.new("RGB", (4, 4), "red").save(image, "JPEG")
+    path = PhotoStore(make_session_factory(make_engine(settings.database_url))).keep(image.getvalue())
+    cases.file_complaint(make_report(jurisdiction="freeport", location="3 Main St", photo_urls=(path,)))
+    subject_id = cases.create_subject("freeport", "3 Main St", by="setup")
+    assert kellogg_clerk.get(path).status_code == 404
+    added = post(kellogg_clerk, f"/subjects/{subject_id}/animals", species="dog", name="Rex")
+    assert added.status_code == 404 and cases.animals_of_subject(subject_id) == []
+    accounts.set_cities("kel-clerk", ["kellogg", "freeport"])
+    assert kellogg_clerk.get(path).status_code == 200

@@ -25,6 +25,7 @@ def span(page: str, element_id: str) -> str:
 def accepted(cases, report) -> str:
     reference = cases.file_complaint(report)
     cases.accept(reference, by="setup")
+    cases.confirm_household(reference, by="setup")  # only confirmed households count (DESIGN.md)
     return reference
 
 
@@ -106,8 +107,11 @@ def test_bite_quarantine_shows_on_the_deadlines_board_until_an_order_is_issued(
 ) -> None:
     bitten = datetime(2026, 3, 1, 17, 30, tzinfo=CHICAGO)
     reference = cases.file_complaint(
-        make_report(type="bite", received=bitten, bite=BiteDetails("person", True, None, None), urgent=True)
+        make_report(
+            type="bite", received=bitten, bite=BiteDetails("person", True, None, "412 Oak St"), urgent=True
+        )
     )
+    cases.confirm_household(reference, by="setup")  # an order goes to the owner's confirmed household
     client = signed_in("clerk")
     ends = bitten.date() + timedelta(days=KELLOGG.law.quarantine_min_days)
     board = client.get("/deadlines").text

@@ -66,6 +66,10 @@ def test_accepting_changes_the_standing_on_the_household_page(signed_in, cases, 
     client = signed_in("clerk")
     assert "No standing" in client.get(f"/subjects/{subject_id}").text
     assert post(client, f"/complaints/{reference}/accept").status_code == 303
+    # DESIGN.md "Who a complaint is against": "Barking: the household at the incident address is
+    # *suggested*; the clerk confirms it" - accepted at a suggested household, it does not count yet
+    assert "No standing" in client.get(f"/subjects/{subject_id}").text
+    assert post(client, f"/complaints/{reference}/confirm-household").status_code == 303
     received = cases.get_complaint(reference).received.astimezone(CHICAGO).date()
     page = text_of(client.get(f"/subjects/{subject_id}").text)
     window_end = add_months(received, KELLOGG.law.second_within_months)
@@ -81,6 +85,7 @@ def test_accepting_changes_the_standing_on_the_household_page(signed_in, cases, 
         'it would count as <strong id="would-count">second</strong>'
         in client.get(f"/complaints/{second}").text
     )
+    post(client, f"/complaints/{second}/confirm-household")
     assert "First complaint" in text_of(
         client.get(f"/subjects/{subject_id}").text
     )  # a preview changes nothing
@@ -98,11 +103,13 @@ def test_a_verbal_walk_in_is_pending_until_a_second_verbal_complaint(
     subject_id = cases.get_complaint(first).subject_id
     client = signed_in("clerk")
     post(client, f"/complaints/{first}/accept")
+    post(client, f"/complaints/{first}/confirm-household")  # only confirmed households count
     assert "One verbal complaint pending" in client.get(f"/subjects/{subject_id}").text
     second = cases.file_complaint(
         make_report(channel="staff_phone", received=datetime(2026, 3, 2, 11, tzinfo=CHICAGO))
     )
     post(client, f"/complaints/{second}/accept")
+    post(client, f"/complaints/{second}/confirm-household")
     page = text_of(client.get(f"/subjects/{subject_id}").text)
     assert "First complaint" in page and "One verbal complaint pending" not in page
 
@@ -170,13 +177,17 @@ def test_freeport_household_counts_every_complaint_and_flags_bites(signed_in, ca
     def freeport(**fields):
         return cases.file_complaint(make_report(jurisdiction="freeport", location="3 Main St", **fields))
 
+    # a bite counts against the owner the resident named, never the place of the bite (DESIGN.md "Who a
+    # complaint is against"): the resident names the household at 3 Main St
+    owner = BiteDetails("person", True, None, "3 Main St")
     references = [
         freeport(channel="voice"),
-        freeport(type="bite", bite=BiteDetails("person", True, None, None), received=datetime(2026, 3, 1, 8, tzinfo=CHICAGO)),
-        freeport(type="bite", bite=BiteDetails("person", True, None, None), received=datetime(2026, 3, 1, 9, tzinfo=CHICAGO) + timedelta(days=-20)),
+        freeport(type="bite", bite=owner, received=datetime(2026, 3, 1, 8, tzinfo=CHICAGO)),
+        freeport(type="bite", bite=owner, received=datetime(2026, 3, 1, 9, tzinfo=CHICAGO) + timedelta(days=-20)),
     ]  # fmt: skip
     for reference in references:
         cases.accept(reference, by="setup")
+        cases.confirm_household(reference, by="setup")
     subject_id = cases.get_complaint(references[0]).subject_id
     page = text_of(signed_in("officer").get(f"/subjects/{subject_id}").text)
     assert "3 accepted complaints" in page and "every accepted complaint counts" in page

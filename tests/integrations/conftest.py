@@ -4,6 +4,8 @@ a scripted stand-in for the assistant, a migrated SQLite database and the real r
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
 import socket
 import threading
 from collections.abc import Callable, Iterator
@@ -27,6 +29,14 @@ PUBLIC_BASE_URL = "https://intake.example.org"
 KELLOGG_LINE = "+15075550158"
 FREEPORT_LINE = "+13205550158"
 RESIDENT = "+15075550123"
+
+
+def twilio_sid(label: str) -> str:
+    """A well-formed Twilio SID (its two-letter type and 32 hex digits) standing for a short test label:
+    twilio_sid("SMretry") is the same SID every time."""
+    if re.fullmatch(r"[A-Z]{2}[0-9a-f]{32}", label):
+        return label
+    return label[:2] + hashlib.md5(label.encode()).hexdigest()
 
 
 @pytest.fixture
@@ -157,3 +167,47 @@ def serve(twilio_env, monkeypatch) -> Iterator[Callable[..., Webhook]]:
     client.close()
     for server in started:
         server.stop()
+
+
+ACCOUNT_SID = "AC" + "1" * 32
+
+
+def jpeg_with_gps() -> bytes:
+    """A small JPEG carrying EXIF GPS coordinates and a camera name, as a phone would send."""
+    import io
+
+    from PIL import Image
+
+    image = Image.new("RGB", (40, 30), (200, 120, 40))
+    exif = Image.Exif()
+    exif[0x010F] = "PhoneMaker"  # Make
+    exif[0x8825] = {1: "N", 2: (44.0, 18.0, 0.0), 3: "W", 4: (92.0, 0.0, 0.0)}  # GPSInfo
+    out = io.BytesIO()
+    image.save(out, "JPEG", exif=exif)
+    return out.getvalue()
+
+
+@dataclass
+class MediaStandIn:
+    standin: Any
+
+    def url(self, label: str, account: str = ACCOUNT_SID, content: bytes | None = None) -> str:
+        """A Twilio media URL of `account` whose bytes the stand-in serves."""
+        message = "MM" + hashlib.md5(label.encode()).hexdigest()
+        media = "ME" + hashlib.md5((label + "m").encode()).hexdigest()
+        path = f"/2010-04-01/Accounts/{account}/Messages/{message}/Media/{media}"
+        self.standin.media[path] = ("image/jpeg", content if content is not None else jpeg_with_gps())
+        return "https://api.twilio.com" + path
+
+
+@pytest.fixture
+def media(twilio_env, monkeypatch) -> Iterator[MediaStandIn]:
+    """Twilio's media API stood in locally (TWILIO_API_BASE_URL points at it)."""
+    from tests.notify.standin import TwilioStandIn
+
+    standin = TwilioStandIn().start()
+    monkeypatch.setenv("TWILIO_API_BASE_URL", standin.base_url)
+    get_settings.cache_clear()
+    yield MediaStandIn(standin)
+    standin.stop()
+    get_settings.cache_clear()

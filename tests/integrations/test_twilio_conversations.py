@@ -79,7 +79,7 @@ class Texter:
 
     def texts(self, body: str, sid: str | None = None, **extra: str) -> list[str]:
         self.count += 1
-        sid = sid or f"SM{self.phone[-4:]}{self.count:04d}{random.randint(0, 10**6):06d}"
+        sid = sid or f"SM{random.getrandbits(128):032x}"  # Twilio's format: SM + 32 hex digits
         params = {"MessageSid": sid, "From": self.phone, "To": KELLOGG_LINE, "Body": body, "NumMedia": "0",
                   "FromZip": "", **extra}  # fmt: skip
         status, text = post(self.base, "/webhooks/sms/webhook", params)
@@ -152,7 +152,7 @@ def test_an_opted_out_number_gets_nothing_until_start(line) -> None:
 class Caller:
     def __init__(self, base: str) -> None:
         self.base, self.phone, self.turn = base, _phone(), 0
-        self.call_sid = f"CA{random.getrandbits(120):030x}"
+        self.call_sid = f"CA{random.getrandbits(128):032x}"
 
     def hears_on(self, number: str) -> ET.Element:
         self.number = number

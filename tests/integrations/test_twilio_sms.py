@@ -22,6 +22,7 @@ from tests.integrations.conftest import (
     RESIDENT,
     ScriptedAssistant,
     sign,
+    twilio_sid,
 )
 
 PATH = "/webhooks/sms/webhook"
@@ -29,8 +30,8 @@ PATH = "/webhooks/sms/webhook"
 
 def sms(body: str, sid: str = "SM0001", **extra: str) -> dict[str, str]:
     return {
-        "MessageSid": sid,
-        "SmsSid": sid,
+        "MessageSid": twilio_sid(sid),
+        "SmsSid": twilio_sid(sid),
         "AccountSid": "AC" + "1" * 32,
         "From": RESIDENT,
         "To": KELLOGG_LINE,
@@ -67,7 +68,7 @@ def test_a_signed_text_reaches_the_assistant_keyed_by_the_residents_number(line)
         "dog barking nonstop",
         RESIDENT,
         "sms",
-        "SMa",
+        twilio_sid("SMa"),
     )
     assert message.metadata == {"to": KELLOGG_LINE, "photo_urls": []}
     assert message.output_channel.name() == "sms"  # the domain's channel variations apply
@@ -99,7 +100,7 @@ def test_an_unsigned_or_forged_text_gets_403_and_touches_nothing(line, stores, s
     assert reply.status_code == 403
     assert assistant.messages == []
     inbound, _ = stores
-    assert inbound.reply_for("sms", "SM0001") is None  # not even recorded as processed
+    assert inbound.reply_for("sms", twilio_sid("SM0001")) is None  # not even recorded as processed
 
 
 def test_a_retried_delivery_is_processed_once_and_gets_the_same_reply(line) -> None:
@@ -181,33 +182,24 @@ def test_an_unknown_number_gets_a_polite_answer_and_a_warning_without_the_reside
     assert RESIDENT not in caplog.text and "0123" not in caplog.text
 
 
-def test_a_photo_without_words_is_answered_and_goes_with_the_next_text(line, stores) -> None:
+def test_a_photo_without_words_is_answered_and_goes_with_the_next_text(line, stores, media) -> None:
     webhook, assistant = line
-    photo = {
-        "NumMedia": "1",
-        "MediaUrl0": "https://api.twilio.com/media/ME1",
-        "MediaContentType0": "image/jpeg",
-    }
+    photo = {"NumMedia": "1", "MediaUrl0": media.url("ME1"), "MediaContentType0": "image/jpeg"}
     [answer] = messages(webhook.post(PATH, sms("", sid="SMp1", **photo)))
     assert answer == PHOTO_ONLY_TEXT and assistant.messages == []
     webhook.post(PATH, sms("loose dog at 3rd and elm", sid="SMp2"))
     webhook.post(PATH, sms("brown lab", sid="SMp3"))
-    assert [m.metadata["photo_urls"] for m in assistant.messages] == [
-        ["https://api.twilio.com/media/ME1"],
-        [],
-    ]
+    [kept], later = [m.metadata["photo_urls"] for m in assistant.messages]
+    assert kept.startswith("/photos/") and later == []
     assert stores[0].pending_photos(RESIDENT) == []
 
 
-def test_photos_sent_with_words_are_attached_to_that_message(line) -> None:
+def test_photos_sent_with_words_are_attached_to_that_message_as_our_own_copies(line, media) -> None:
     webhook, assistant = line
-    media = {
-        "NumMedia": "2",
-        "MediaUrl0": "https://api.twilio.com/media/ME1",
-        "MediaUrl1": "https://api.twilio.com/media/ME2",
-    }
-    webhook.post(PATH, sms("this dog bit my son", sid="SMm", **media))
-    assert assistant.messages[0].metadata["photo_urls"] == [media["MediaUrl0"], media["MediaUrl1"]]
+    urls = {"NumMedia": "2", "MediaUrl0": media.url("ME1"), "MediaUrl1": media.url("ME2")}
+    webhook.post(PATH, sms("this dog bit my son", sid="SMm", **urls))
+    paths = assistant.messages[0].metadata["photo_urls"]
+    assert len(paths) == 2 and all(p.startswith("/photos/") for p in paths) and paths[0] != paths[1]
 
 
 def test_an_urgent_filing_queues_the_page_to_the_officer_on_call(line, stores, twilio_env) -> None:

@@ -16,7 +16,7 @@ from bot.cases.service import CaseService
 from bot.jurisdictions import get_pack
 from bot.notify.outbox import verbal_complaint_note
 from integrations.twilio_voice import TwilioVoiceInput, for_the_ear
-from tests.integrations.conftest import FREEPORT_LINE, KELLOGG_LINE, RESIDENT, ScriptedAssistant
+from tests.integrations.conftest import FREEPORT_LINE, KELLOGG_LINE, RESIDENT, ScriptedAssistant, twilio_sid
 
 PATH = "/webhooks/voice/webhook"
 CHICAGO = ZoneInfo("America/Chicago")
@@ -26,7 +26,7 @@ TUESDAY_MORNING = datetime(2026, 3, 3, 10, 0, tzinfo=CHICAGO)
 
 def call(turn_speech: str | None = None, sid: str = "CA0001", **extra: str) -> dict[str, str]:
     params = {
-        "CallSid": sid,
+        "CallSid": twilio_sid(sid),
         "AccountSid": "AC" + "1" * 32,
         "From": RESIDENT,
         "To": KELLOGG_LINE,
@@ -106,13 +106,16 @@ def test_speech_reaches_the_assistant_as_the_callers_number_and_the_reply_is_spo
     assistant.replies = [[{"text": "Dog at 412 Oak St. Reply YES to send it, or tell me what to change."}]]
     root = twiml(webhook.post(path(3), call("uh yeah the dog next door at four twelve oak")))
     [message] = assistant.messages
+    call_sid = twilio_sid("CA0001")
+    # the call is a conversation of its own; the caller's number rides in the metadata (issue 10)
     assert (message.text, message.sender_id, message.input_channel, message.message_id) == (
         "uh yeah the dog next door at four twelve oak",
-        RESIDENT,
+        f"call:{call_sid}",
         "voice",
-        "CA0001:3",
+        f"{call_sid}:3",
     )
     assert message.metadata["to"] == KELLOGG_LINE and message.output_channel.name() == "voice"
+    assert message.metadata["caller"] == RESIDENT and message.metadata["caller_verified"] is False
     assert root.find("Gather/Say").text == "Dog at 412 Oak St. Say yes to send it, or tell me what to change."
     assert next_turn(root) == {"turn": ["4"], "silences": ["0"]}
 

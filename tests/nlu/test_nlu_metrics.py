@@ -81,3 +81,14 @@ def test_median() -> None:
     assert median([3.0, 1.0, 2.0]) == 2.0
     assert median([4.0, 1.0, 2.0, 3.0]) == 2.5
     assert median([]) == 0.0
+
+
+def test_report_type_scores_macro_wrong_type_and_asked() -> None:
+    from bot.nlp.metrics import report_type_scores
+
+    gold = ["report_barking", "report_barking", "report_at_large", "report_wildlife", "report_bite"]
+    predicted = ["report_barking", "ambiguous_report", "report_at_large", "report_at_large", "report_barking"]
+    scores = report_type_scores(gold, predicted)
+    # barking P=1/2 R=1/2 F1=0.5; at_large P=1/2 R=1 F1=0.6667; bite F1=0
+    assert scores["macro_f1"] == pytest.approx((0.5 + 2 / 3 + 0) / 3, abs=1e-3)
+    assert (scores["reports"], scores["wrong_type"], scores["asked"]) == (4, 1, 1)

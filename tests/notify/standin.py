@@ -1,5 +1,5 @@
 """A local stand-in of Twilio's Messages API: a threaded HTTP server on 127.0.0.1 that records every
-request and fails on demand. Used by the outbox tests, the channel tests and bench/sms_bench.py."""
+request and fails on demand, and serves media (`media[path] = (content type, bytes)`) to GET. Used by the outbox tests, the channel tests and bench/sms_bench.py."""
 
 from __future__ import annotations
 
@@ -25,9 +25,21 @@ class TwilioStandIn:
         self.requests: list[RecordedRequest] = []
         self._failures: deque[tuple[int, int | None]] = deque()
         self._lock = threading.Lock()
+        self.media: dict[str, tuple[str, bytes]] = {}
         standin = self
 
         class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                standin.requests.append(
+                    RecordedRequest("GET", self.path, {}, self.headers.get("Authorization"))
+                )
+                content_type, payload = standin.media.get(self.path, ("application/json", b""))
+                self.send_response(200 if self.path in standin.media else 404)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
             def do_POST(self) -> None:  # noqa: N802 (http.server's name)
                 length = int(self.headers.get("Content-Length") or 0)
                 form = dict(parse_qsl(self.rfile.read(length).decode(), keep_blank_values=True))

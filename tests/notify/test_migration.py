@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
@@ -11,7 +12,13 @@ import bot.notify.models as notify_models
 from bot.cases.db import MIGRATIONS_DIR
 from bot.cases.models import metadata
 
-OUR_TABLES = {"outbox_messages", "processed_twilio_requests", "sms_opt_outs", "pending_photos"}
+OUR_TABLES = {
+    "outbox_messages",
+    "processed_twilio_requests",
+    "sms_opt_outs",
+    "pending_photos",
+    "stored_photos",
+}
 
 
 def _table_of(diff: tuple) -> str | None:
@@ -38,3 +45,33 @@ def test_migrated_outbox_tables_match_the_models(session_factory) -> None:
         diffs = compare_metadata(context, metadata)
     ours = [d for d in diffs if _table_of(d if isinstance(d, tuple) else d[0]) in OUR_TABLES]
     assert ours == []
+
+
+def test_0009_lets_voice_codes_into_the_outbox_and_downgrades_cleanly(tmp_path) -> None:
+    from alembic import command
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import IntegrityError
+
+    from bot.cases.db import migrate
+
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    migrate(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("sqlalchemy.url", url)
+    engine = create_engine(url)
+    insert = text(
+        "INSERT INTO outbox_messages (idempotency_key, purpose, jurisdiction, to_number, from_number, body,"
+        " status, attempts, next_attempt_at, created_at) VALUES (:k, :p, 'kellogg', '+1', '+1', 'b', 'pending',"
+        " 0, '2026-01-01', '2026-01-01')"
+    )
+    with engine.begin() as connection:
+        connection.execute(insert, {"k": "a", "p": "voice_code"})
+    with pytest.raises(IntegrityError), engine.begin() as connection:  # the other purposes stay refused
+        connection.execute(insert, {"k": "b", "p": "spam"})
+    command.downgrade(config, "0005_console_sign_in_lockout")
+    with engine.begin() as connection:
+        assert connection.execute(text("SELECT count(*) FROM outbox_messages")).scalar() == 0
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        connection.execute(insert, {"k": "c", "p": "voice_code"})
+    command.upgrade(config, "head")

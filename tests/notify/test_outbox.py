@@ -191,7 +191,7 @@ def test_an_urgent_filing_pages_the_officer_and_a_call_is_confirmed_by_text(
     assert set(rows) == {f"page:{bite}", f"confirm:{bite}"}
     page = rows[f"page:{bite}"]
     assert page.to_number == "+15075550199" and page.purpose == "page_on_call"  # Kellogg's on-call officer
-    assert bite in page.body and "412 Oak Street" in page.body and RESIDENT not in page.body
+    assert bite in page.body and "412 OAK ST" in page.body and RESIDENT not in page.body
     confirm = rows[f"confirm:{bite}"]
     assert confirm.to_number == RESIDENT and bite in confirm.body and "text" in confirm.body.lower()
     OutboxWorker(outbox, sender).run_once()
@@ -221,3 +221,25 @@ def test_a_status_text_goes_once_per_status_and_only_to_a_phone(outbox, cases, m
     bodies = [(r.to_number, r.body) for r in outbox.messages()]
     assert [to for to, _ in bodies] == [RESIDENT, RESIDENT]
     assert "waiting for the clerk" in bodies[0][1] and "accepted by the clerk" in bodies[1][1]
+
+
+def test_the_page_carries_the_normalised_address_and_the_reference_never_the_raw_words(
+    outbox, cases, make_report
+) -> None:
+    """Issue 10 finding 13: the officer's page repeated the resident's raw location text."""
+    raw = "412 oak st, behind Jane Doe's garage, call me at 507-555-0123"
+    bite = _file(
+        cases,
+        make_report,
+        type="bite",
+        urgent=True,
+        location=raw,
+        bite=BiteDetails(
+            victim="person", skin_broken_or_medical=True, animal_vaccinated=None, owner_known=None
+        ),
+    )
+    outbox.follow_up_filing(bite)
+    [page] = [r for r in outbox.messages() if r.purpose == "page_on_call"]
+    assert bite in page.body
+    assert "Jane" not in page.body and "555-0123" not in page.body and "garage" not in page.body
+    assert cases.get_complaint(bite).location_normalised in page.body

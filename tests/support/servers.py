@@ -4,6 +4,7 @@ trained model, and waits until both answer. Used by the end-to-end tests and ben
 from __future__ import annotations
 
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -46,6 +47,8 @@ def wait_until_up(url: str, processes: list[subprocess.Popen], timeout_s: float 
 class RunningAssistant:
     base_url: str  # the Rasa server, e.g. http://127.0.0.1:PORT
     database_url: str  # the SQLite case database both servers use
+    actions_url: str = ""  # the action server, e.g. http://127.0.0.1:PORT
+    action_token: str = ""  # the shared secret the action server requires
 
 
 @contextmanager
@@ -58,22 +61,26 @@ def running_assistant(
 ) -> Iterator[RunningAssistant]:
     """Migrates `work`/cases.db, starts both servers (output to `work`/servers.log) with `environment`
     added to this process's, waits until the action server's /health and the Rasa server's `ready_path`
-    answer, and stops both on exit."""
+    answer, and stops both on exit. The action server is the guarded launcher (integrations.action_server)
+    with a fresh shared secret, which the Rasa server sends from the endpoints file."""
     database_url = f"sqlite:///{work / 'cases.db'}"
     migrate(database_url)
     rasa_port, actions_port = free_port(), free_port()
+    token = secrets.token_urlsafe(32)
     (work / "endpoints.yml").write_text(
-        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
+        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n  token: "{token}"\n'
     )
     env = {
         **os.environ,
+        "ENVIRONMENT": os.environ.get("ENVIRONMENT", "test"),
         "DATABASE_URL": database_url,
         "PYTHONPATH": str(ROOT),
         "RASA_TELEMETRY_ENABLED": "false",
+        "ACTION_SERVER_TOKEN": token,
         **(environment or {}),
     }
     commands = [
-        [str(RASA), "run", "actions", "--actions", "actions", "--port", str(actions_port)],
+        [sys.executable, "-m", "integrations.action_server", "--port", str(actions_port)],
         [str(RASA), "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
          str(work / "endpoints.yml"), "--credentials", str(credentials)],
     ]  # fmt: skip
@@ -86,7 +93,9 @@ def running_assistant(
                 )
             wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
             wait_until_up(f"http://127.0.0.1:{rasa_port}{ready_path}", processes)
-            yield RunningAssistant(f"http://127.0.0.1:{rasa_port}", database_url)
+            yield RunningAssistant(
+                f"http://127.0.0.1:{rasa_port}", database_url, f"http://127.0.0.1:{actions_port}", token
+            )
         finally:
             for process in processes:
                 process.terminate()

@@ -13,7 +13,9 @@ def routers() -> list[APIRouter]:
         complaints,
         deadlines,
         export,
+        households,
         notices,
+        photos,
         queue,
         review,
         subjects,
@@ -25,10 +27,12 @@ def routers() -> list[APIRouter]:
         queue.router,
         complaints.router,
         review.router,
+        households.router,
         subjects.router,
         notices.router,
         deadlines.router,
         export.router,
         try_line.router,
         admin.router,
+        photos.router,  # residents' photos, signed-in staff only (bot.notify.photos)
     ]

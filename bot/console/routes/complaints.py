@@ -9,9 +9,10 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import FormData
 
 from bot.cases.errors import CaseError, ComplaintNotFound
-from bot.cases.models import COMPLAINT_TYPES, FORMS
+from bot.cases.households import owner_address
+from bot.cases.models import COMPLAINT_TYPES, FORMS, VICTIMS
 from bot.cases.report import BiteDetails, Report
-from bot.cases.service import AuditRecord, ComplaintDetail, CountedComplaint, NoticeRecord
+from bot.cases.service import AuditRecord, ComplaintDetail, CountedComplaint, NoticeRecord, SubjectRecord
 from bot.console import try_line
 from bot.console.context import ConsoleContext
 from bot.console.notices import notice_kinds_for
@@ -118,7 +119,9 @@ def _yes_no(value: str) -> bool | None:
 
 
 @router.get("/complaints/{reference}", response_class=HTMLResponse)
-def complaint_page(request: Request, reference: str, ctx: Context, user: Reader) -> HTMLResponse:
+def complaint_page(
+    request: Request, reference: str, ctx: Context, user: Reader, find: str = ""
+) -> HTMLResponse:
     try:
         detail = ctx.cases.get_complaint(reference)
     except ComplaintNotFound:
@@ -133,11 +136,7 @@ def complaint_page(request: Request, reference: str, ctx: Context, user: Reader)
         next((row for row in standing.rows if row.reference == detail.reference), None) if standing else None
     )
     issued = ctx.cases.notices(reference=detail.reference)
-    suggested_subjects = (
-        ctx.cases.find_subjects(pack.code, detail.location_normalised or detail.location_text)
-        if detail.subject_id is None
-        else []
-    )
+    suggested_subjects = _household_candidates(ctx, pack, detail, find)
     return render(
         request,
         "complaint.html",
@@ -151,12 +150,32 @@ def complaint_page(request: Request, reference: str, ctx: Context, user: Reader)
         notice_kinds=notice_kinds_for(pack, counted, detail),
         quarantine=_quarantine(pack, detail, standing),
         suggested_subjects=suggested_subjects,
+        find=find,
+        animals=ctx.cases.animals_of_subject(detail.subject_id) if detail.subject_id is not None else [],
+        victims=VICTIMS,
         audit=_history(ctx, detail.reference, issued),
         types=COMPLAINT_TYPES,
         forms=FORMS,
         received_local=detail.received.astimezone(pack.tz).replace(tzinfo=None).isoformat(timespec="minutes"),
         today=ctx.today(pack),
     )
+
+
+def _household_candidates(
+    ctx: ConsoleContext, pack: Pack, detail: ComplaintDetail, find: str
+) -> list[SubjectRecord]:
+    """Households the clerk may link: a search, else at the address of the owner the resident named, else
+    (barking only: heard from home) at the incident address. At large and bites: never the incident place."""
+    if find:
+        return ctx.cases.find_subjects(pack.code, find)
+    if detail.subject_id is not None and detail.subject_confirmed:
+        return []
+    owner = owner_address(detail.owner_named)
+    if owner:
+        return ctx.cases.find_subjects(pack.code, owner)
+    if detail.type == "barking" and detail.subject_id is None and detail.location_normalised:
+        return ctx.cases.find_subjects(pack.code, detail.location_normalised)
+    return []
 
 
 def _would_count(
@@ -167,7 +186,7 @@ def _would_count(
     counted: CountedRow | None,
 ) -> CountedRow | None:
     """How a new complaint would count if accepted now: the same engine over the history with it added."""
-    if standing is None or counted is not None or detail.status != "new":
+    if standing is None or counted is not None or detail.status not in ("new", "accepted"):
         return None
     as_if = CountedComplaint(detail.id, detail.reference, detail.subject_id, detail.received, detail.form,
                              detail.type, not detail.anonymous)  # fmt: skip
@@ -180,6 +199,10 @@ def _quarantine(
 ) -> BiteQuarantine | None:
     if detail.bite is None:
         return None
+    if detail.bite.victim is None:
+        return BiteQuarantine(
+            None, None, None, None, (), ("who was bitten: a person or an animal (record it below)",)
+        )
     earlier = sum(
         1 for r in (standing.rows if standing else ()) if r.type == "bite" and r.reference != detail.reference
     )

@@ -22,6 +22,7 @@ def queue(
     jurisdiction: str = "",
     type: str = "",
     status: str = "new",
+    household: str = "",
     page: int = 1,
 ) -> HTMLResponse:
     try:
@@ -31,11 +32,12 @@ def queue(
             status=status or None,
             page=max(page, 1),
             page_size=50,
+            needs_household=household == "needed",
         )
     except InvalidQuery as error:
         flash(request, str(error), "error")
         return back_to("/queue")
-    filters = {"jurisdiction": jurisdiction, "type": type, "status": status}
+    filters = {"jurisdiction": jurisdiction, "type": type, "status": status, "household": household}
     return render(
         request,
         "queue.html",

@@ -42,6 +42,7 @@ def subject_page(request: Request, subject_id: int, ctx: Context, user: Reader) 
         today=today,
         standing=subject_standing(ctx.cases, pack, subject_id, today),
         complaints=ctx.cases.complaints_of_subject(subject_id),
+        animals=ctx.cases.animals_of_subject(subject_id),
         notices=notices,
         issued=issued,
     )

@@ -1,0 +1,91 @@
+"""Which household a newly filed complaint suggests: DESIGN.md "Who a complaint is against".
+
+A complaint has two places: where it happened (the incident location) and the household complained
+about (the animal's owner or keeper). Filing only ever *suggests* a household; the clerk confirms it,
+and counting, standing and notices use only confirmed households (see `bot.cases.queries`).
+
+- Barking: the household at the incident address (the animal is heard from home), unless the resident
+  named the owner's address, which is preferred.
+- At large: never the incident location (at large is off the owner's premises, Kellogg 58-1,
+  Freeport 1 E): only an owner the resident named.
+- Bite: the owner the resident named (a name or an address), never the place of the bite.
+- Never the complainant's own address, nor a place the resident calls their own ("my yard at ...").
+
+Pure functions; `bot.cases.filing` looks the lead up in the database.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.nlp.address import normalise_address
+
+# "my yard at 77 Prairie Lane": the resident's own place, never the household complained about
+_OWN_PLACE = re.compile(
+    r"\b(my|our)\s+(own\s+)?(yard|house|home|place|porch|property|driveway|garden|lawn|door|deck|"
+    r"garage|apartment|front|back)\b",
+    re.IGNORECASE,
+)
+_HOUSE_NUMBER = re.compile(r"\b\d+[A-Za-z]?\s+[A-Za-z0-9]")
+_NOT_A_NAME = re.compile(
+    r"^(unknown|not known|no|nope|don'?t know|do not know|no idea|not sure|n/?a)\W*$", re.I
+)
+MAX_NAME_LENGTH = 80
+
+
+@dataclass(frozen=True)
+class HouseholdLead:
+    """Where to look for the suggested household: a normalised address, or else an owner's name."""
+
+    address: str | None
+    name: str | None
+    basis: str  # "owner_named" | "incident_address"
+
+
+def owner_address(owner: str | None) -> str | None:
+    """The normalised street address in the owner the resident named ("the people at 220 Walnut")."""
+    if not owner or not owner.strip():
+        return None
+    whole = normalise_address(owner)
+    if whole is not None:
+        return whole
+    number = _HOUSE_NUMBER.search(owner)
+    return normalise_address(owner[number.start() :]) if number else None
+
+
+def owner_name(owner: str | None) -> str | None:
+    """The owner's name when the resident gave a name and no address ("Bob Smith"), else None."""
+    if not owner or not owner.strip() or any(ch.isdigit() for ch in owner):
+        return None
+    name = " ".join(owner.split())
+    if _NOT_A_NAME.match(name) or len(name) > MAX_NAME_LENGTH:
+        return None
+    return name
+
+
+def is_own_place(location_text: str | None) -> bool:
+    """The resident describes the place as their own ("in my yard", "our porch")."""
+    return bool(location_text and _OWN_PLACE.search(location_text))
+
+
+def household_lead(
+    complaint_type: str,
+    *,
+    location_text: str,
+    location_normalised: str | None,
+    owner: str | None,
+    complainant_address: str | None = None,
+) -> HouseholdLead | None:
+    """The household a new complaint suggests, or None (it waits in the queue for the clerk)."""
+    own = {normalise_address(complainant_address)} - {None} if complainant_address else set()
+    if location_normalised is not None and is_own_place(location_text):
+        own.add(location_normalised)
+    address = owner_address(owner)
+    at_large_incident = complaint_type == "at_large" and address == location_normalised
+    if address is not None and address not in own and not at_large_incident:
+        return HouseholdLead(address, None, "owner_named")
+    if complaint_type == "barking" and location_normalised is not None and location_normalised not in own:
+        return HouseholdLead(location_normalised, None, "incident_address")
+    name = owner_name(owner) if address is None else None
+    return HouseholdLead(None, name, "owner_named") if name else None

@@ -1,0 +1,36 @@
+"""Residents' photos, served to signed-in staff only: our own EXIF-stripped copies (bot.notify.photos),
+never a Twilio URL. Nothing here is on a public interface (Open311 carries no photo)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from bot.cases.db import make_engine, make_session_factory
+from bot.console.pages import Context, Reader, raise_not_found
+from bot.notify.photos import PhotoStore
+
+router = APIRouter()
+
+
+def photo_store(request: Request, ctx: Context) -> PhotoStore:
+    """One store per console app, on the case database."""
+    store = getattr(request.app.state, "photo_store", None)
+    if store is None:
+        store = PhotoStore(make_session_factory(make_engine(ctx.settings.database_url)))
+        request.app.state.photo_store = store
+    return store
+
+
+@router.get("/photos/{token}")
+def photo(token: str, request: Request, ctx: Context, user: Reader) -> Response:
+    # a photo filed with a complaint is shown only to staff of that complaint's city (issue 10, finding 10)
+    cities = ctx.cases.photo_jurisdictions(f"/photos/{token}")
+    if cities and not any(user.may_see(city) for city in cities):
+        raise_not_found()
+    found = photo_store(request, ctx).get(token)
+    if found is None:
+        raise_not_found()
+    content_type, data = found
+    headers = {"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"}
+    return Response(data, media_type=content_type, headers=headers)
