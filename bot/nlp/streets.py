@@ -30,7 +30,7 @@ _TYPE_NAMES = {
 }  # fmt: skip
 _BLOCK = re.compile(r"^(?:the\s+)?\d+\s+(?:hundred\s+)?(?:block|blk)\.?\s+(?:of\s+)?", re.IGNORECASE)
 _NUMBER = re.compile(r"^\d+[a-z]?\s+", re.IGNORECASE)
-_UNIT = re.compile(r"\s+(?:apt|apartment|unit|ste|suite|lot|#)\s*#?\s*\w+$", re.IGNORECASE)
+_UNIT = re.compile(r"(?<!\s)\s+(?:apt|apartment|unit|ste|suite|lot|#)\s*#?\s*\w+$", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9'.-]+")
 
 
