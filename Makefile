@@ -78,3 +78,14 @@ lock: $(VENV)/.installed ## re-pin requirements.lock from what .venv holds
 
 clean: ## remove trained models and local results (not the database)
 	rm -rf models var/results .rasa
+
+.PHONY: cluster test-cluster bench-cluster
+
+cluster: $(MODEL) ## two Rasa replicas, two action servers, console, two outbox workers, PostgreSQL, Redis, HAProxy on 127.0.0.1:8080 (CLUSTER_PORT)
+	$(PY) deploy/cluster.py
+
+test-cluster: $(MODEL) ## tests through the load balancer of a cluster (replicas, lock store, restarts, outages)
+	CLUSTER_TESTS=1 $(PY) -m pytest -q tests/cluster
+
+bench-cluster: $(MODEL) ## messages per second and p50/p95 with one and two Rasa replicas behind HAProxy
+	$(PY) bench/cluster_bench.py

@@ -64,6 +64,10 @@ class Settings(BaseSettings):
     rasa_api_token: str = Field(
         "", description="blank: the Rasa HTTP API is off; set: on, and every call must carry ?token="
     )
+    tracker_database_url: str = Field(
+        f"sqlite:///{REPO_ROOT / 'var' / 'tracker.db'}",
+        description="SQLAlchemy URL of Rasa's tracker store, pruned by `python -m bot.cases prune`",
+    )
     # limits before work (integrations)
     max_webhook_body_bytes: int = Field(65536, description="Twilio deliveries larger than this are refused")
     max_message_chars: int = Field(1600, description="a message is cut to this before NLU (Twilio's max)")

@@ -10,9 +10,18 @@ from rasa.engine.recipes.default_recipe import DefaultV1Recipe
 from rasa.engine.storage.resource import Resource
 from rasa.engine.storage.storage import ModelStorage
 from rasa.nlu.extractors.extractor import EntityExtractorMixin
-from rasa.shared.nlu.constants import ENTITIES, ENTITY_ATTRIBUTE_TYPE, ENTITY_ATTRIBUTE_VALUE, EXTRACTOR
+from rasa.shared.nlu.constants import (
+    ENTITIES,
+    ENTITY_ATTRIBUTE_TYPE,
+    ENTITY_ATTRIBUTE_VALUE,
+    EXTRACTOR,
+    INTENT,
+    INTENT_RANKING_KEY,
+)
 from rasa.shared.nlu.training_data.message import Message
 
+from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate
+from bot.nlp.places import place_entities
 from bot.nlp.taxonomy import normalise_animal
 
 _REFERENCE = re.compile(r"^\s*([a-z]{3})[\s-]*(\d{4})[\s-]*(\d{1,6})\s*$", re.IGNORECASE)
@@ -94,4 +103,80 @@ class EntityNormaliser(GraphComponent, EntityExtractorMixin):
             entities = message.get(ENTITIES, [])
             if entities:
                 message.set(ENTITIES, self.normalise(entities), add_to_output=True)
+        return messages
+
+
+@DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.ENTITY_EXTRACTOR], is_trainable=False)
+class PlaceRoles(GraphComponent, EntityExtractorMixin):
+    """Tells the places of a message apart (bot.nlp.places): `location` where it happened,
+    `owner_location` where the animal lives ("the shepherd from 511 Chestnut"), `direction` where it went
+    ("heading towards the park"); joins a place and its road ("county road 9 past the grain elevator");
+    finds misspelt streets of any pack ("317 belvedere"). Runs after EntityNormaliser.
+    """
+
+    def __init__(self, streets: list[str]) -> None:
+        self._streets = streets
+
+    @classmethod
+    def create(
+        cls,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        execution_context: ExecutionContext,
+    ) -> PlaceRoles:
+        from bot.nlp.gazetteer import load_places
+
+        return cls(sorted({street for city in load_places().values() for street in city.streets}))
+
+    def process(self, messages: list[Message]) -> list[Message]:
+        for message in messages:
+            text = message.get("text") or ""
+            entities = message.get(ENTITIES, [])
+            placed = place_entities(text, entities, self._streets)
+            for entity in placed:
+                entity.setdefault(EXTRACTOR, self.__class__.__name__)
+            if placed != entities:
+                message.set(ENTITIES, placed, add_to_output=True)
+        return messages
+
+
+@DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER], is_trainable=False)
+class ReportTypeArbiter(GraphComponent):
+    """Ask rather than guess: turns an unclear report type into `ambiguous_report` (bot.nlp.ambiguity).
+
+    Listed after the FallbackClassifier: it looks through `nlu_fallback`, so two report types that tie are
+    asked about ("Is it barking, loose, or did it bite someone?") instead of getting the generic fallback.
+    The competing types are added to the parse result as `report_candidates`.
+    """
+
+    @staticmethod
+    def get_default_config() -> dict[str, Any]:
+        return {"low_confidence": 0.5, "competing_gap": 0.2}
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        self._low = float(config.get("low_confidence", 0.5))
+        self._gap = float(config.get("competing_gap", 0.2))
+
+    @classmethod
+    def create(
+        cls,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        execution_context: ExecutionContext,
+    ) -> ReportTypeArbiter:
+        return cls(config)
+
+    def process(self, messages: list[Message]) -> list[Message]:
+        for message in messages:
+            ranking = message.get(INTENT_RANKING_KEY) or []
+            candidates = arbitrate(ranking, self._low, self._gap)
+            if not candidates:
+                continue
+            top = next(r for r in ranking if r.get("name") == candidates[0])
+            ambiguous = {"name": AMBIGUOUS_REPORT, "confidence": float(top.get("confidence", 0))}
+            message.set(INTENT, ambiguous, add_to_output=True)
+            message.set(INTENT_RANKING_KEY, [ambiguous, *ranking], add_to_output=True)
+            message.set("report_candidates", candidates, add_to_output=True)
         return messages

@@ -267,16 +267,9 @@ class TwilioVoiceInput(TwilioInputChannel):
 
         speech = (params.get("SpeechResult") or "").strip()
         if not speech:
-            if silences + 1 >= MAX_SILENCES:
-                return goodbye(SILENCE_GOODBYE)
-            previous = await asyncio.to_thread(
-                channel_state().inbound.reply_for, CHANNEL, f"{call_sid}:{turn - 1}"
+            return await self._reprompt(
+                pack, call_sid, turn, silences, verified, call_state.get("code") or ""
             )
-            prompt = last_prompt(previous) or "Please tell me what's happening, and where."
-            return gather(
-                VoiceResponse(), pack, f"{SILENCE_REPROMPT} {prompt}", turn + 1, silences + 1, verified,
-                call_state.get("code") or "",
-            )  # fmt: skip
         if call_state.get("code") and caller is not None:
             verified = hmac.compare_digest(code_digest(call_sid, spoken_code(speech)), call_state["code"])
             return gather(VoiceResponse(), pack, CODE_OK_SPEECH if verified else CODE_WRONG_SPEECH, turn + 1,
@@ -293,6 +286,21 @@ class TwilioVoiceInput(TwilioInputChannel):
             on_new_message, VoiceOutputChannel(), speech, conversation, f"{call_sid}:{turn}", metadata
         )
         return await self._answer(pack, city_number, call_sid, caller, turn, verified, output)
+
+    @staticmethod
+    async def _reprompt(
+        pack: Pack, call_sid: str, turn: int, silences: int, verified: bool, digest: str
+    ) -> str:
+        """Silence: the last question once more, then goodbye."""
+        if silences + 1 >= MAX_SILENCES:
+            return goodbye(SILENCE_GOODBYE)
+        previous = await asyncio.to_thread(
+            channel_state().inbound.reply_for, CHANNEL, f"{call_sid}:{turn - 1}"
+        )
+        prompt = last_prompt(previous) or "Please tell me what's happening, and where."
+        return gather(
+            VoiceResponse(), pack, f"{SILENCE_REPROMPT} {prompt}", turn + 1, silences + 1, verified, digest
+        )
 
     async def _answer(
         self,

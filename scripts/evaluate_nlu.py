@@ -53,6 +53,7 @@ class Example:
     intent: str
     animals: list[str] = field(default_factory=list)
     locations: list[Span] = field(default_factory=list)
+    roles: dict[str, list[Span]] = field(default_factory=dict)  # owner_location, direction
 
 
 @dataclass
@@ -60,6 +61,10 @@ class Prediction:
     intent: str
     animals: list[str | None] = field(default_factory=list)
     locations: list[Span] = field(default_factory=list)
+    roles: dict[str, list[Span]] = field(default_factory=dict)
+
+
+PLACE_ROLES = ("owner_location", "direction")
 
 
 def load_examples(path: Path) -> list[Example]:
@@ -75,6 +80,8 @@ def load_examples(path: Path) -> list[Example]:
                 example.animals.append(normalise_animal(value) or value.lower())
             elif entity["entity"] == "location":
                 example.locations.append(Span(entity["start"], entity["end"]))
+            elif entity["entity"] in PLACE_ROLES:
+                example.roles.setdefault(entity["entity"], []).append(Span(entity["start"], entity["end"]))
         examples.append(example)
     return examples
 
@@ -97,6 +104,9 @@ def prediction_from_parse(parsed: dict[str, Any]) -> Prediction:
             prediction.animals.append(str(entity.get("value")) if entity.get("value") is not None else None)
         elif entity.get("entity") == "location":
             prediction.locations.append(Span(int(entity["start"]), int(entity["end"])))
+        elif entity.get("entity") in PLACE_ROLES:
+            span = Span(int(entity["start"]), int(entity["end"]))
+            prediction.roles.setdefault(entity["entity"], []).append(span)
     return prediction
 
 
@@ -160,7 +170,14 @@ def score(examples: list[Example], predictions: list[Prediction]) -> dict[str, A
     location_exact = span_scores(
         texts, [e.locations for e in examples], [p.locations for p in predictions], "exact"
     )
+    roles = {
+        role: span_scores(
+            texts, [e.roles.get(role, []) for e in examples], [p.roles.get(role, []) for p in predictions]
+        ).as_dict()
+        for role in PLACE_ROLES
+    }
     return {
+        **roles,
         "intent_accuracy": intents["accuracy"],
         "intent_macro_f1": intents["macro_f1"],
         "per_intent": intents["per_intent"],
@@ -219,6 +236,9 @@ def _table_rows(results: list[dict[str, Any]]) -> list[tuple[str, list[float | N
     for key, label in [("animal", "animal"), ("location", "location"), ("location_exact", "location exact")]:
         for part in ("precision", "recall", "f1"):
             rows.append((f"{label} {part}", pick(lambda s, k=key, q=part: s[k][q])))
+    for role in PLACE_ROLES:
+        rows.append((f"{role} F1", pick(lambda s, r=role: s[r]["f1"])))
+        rows.append((f"  {role} gold spans", pick(lambda s, r=role: s[r]["gold"])))
     return rows
 
 

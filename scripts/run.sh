@@ -1,36 +1,29 @@
 #!/usr/bin/env bash
-# Start the action server, the Rasa server and the outbox worker; Ctrl-C stops them all.
+# Start the action server, the Rasa server, the outbox worker and the console under deploy/supervise.py,
+# which restarts a process that exits (with backoff, logged) while the others keep serving.
+# Ctrl-C stops them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # make run is development: the code default is production (fails closed), so say so explicitly
 export ENVIRONMENT=development
 RASA_PORT="${RASA_PORT:-5005}"
 ACTIONS_PORT="${ACTIONS_PORT:-5055}"
-mkdir -p var/log
+CONSOLE_PORT="${CONSOLE_PORT:-8000}"
+export RASA_PORT ACTIONS_PORT CONSOLE_PORT
+mkdir -p var/log var/run
 
-pids=()
-stop() { trap - INT TERM EXIT; kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; echo; echo "stopped"; }
+# first say how to sign in to the console (dev: a one-time admin password)
+sign_in=$(.venv/bin/python -m bot.console first-run)
+
+.venv/bin/python deploy/supervise.py deploy/Procfile.run --log-dir var/log --run-dir var/run &
+supervisor=$!
+stop() { trap - INT TERM EXIT; kill -TERM "$supervisor" 2>/dev/null || true; wait "$supervisor" 2>/dev/null || true; echo; echo "stopped"; }
 trap stop INT TERM EXIT
 
-.venv/bin/rasa run actions --actions actions --port "$ACTIONS_PORT" >var/log/actions.log 2>&1 &
-pids+=($!)
-.venv/bin/rasa run --model models/intake.tar.gz --port "$RASA_PORT" --enable-api \
-  --endpoints endpoints.yml --credentials credentials.yml >var/log/rasa.log 2>&1 &
-pids+=($!)
-# the outbox worker: confirmation texts and pages to the officer on call, with retries (bot.notify)
-.venv/bin/python -m bot.notify worker >var/log/outbox.log 2>&1 &
-pids+=($!)
-# the clerk console and Open311 API (bot.console); first say how to sign in (dev: a one-time admin password)
-CONSOLE_PORT="${CONSOLE_PORT:-8000}"
-export CONSOLE_PORT
-sign_in=$(.venv/bin/python -m bot.console first-run)
-.venv/bin/python -m bot.console >var/log/console.log 2>&1 &
-pids+=($!)
-
 echo "starting: action server on :$ACTIONS_PORT, Rasa server on :$RASA_PORT, outbox worker, console on :$CONSOLE_PORT (logs in var/log/)"
-for _ in $(seq 1 180); do
+for _ in $(seq 1 300); do
   if curl -fsS "http://localhost:$RASA_PORT/status" >/dev/null 2>&1; then break; fi
-  for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null || { echo "a process exited; see var/log/"; exit 1; }; done
+  kill -0 "$supervisor" 2>/dev/null || { echo "the supervisor exited; see var/log/supervise.log"; exit 1; }
   sleep 1
 done
 cat <<MSG
@@ -52,7 +45,6 @@ Talk to the assistant from another terminal:
 or with curl:
   curl -s localhost:$RASA_PORT/webhooks/rest/webhook -d '{"sender":"me","message":"dog barking at 412 oak st"}'
 
-Ctrl-C stops everything.
+A process that exits is restarted (var/log/supervise.log); Ctrl-C stops everything.
 MSG
-wait -n "${pids[@]}"
-echo "a process exited; see var/log/"
+wait "$supervisor"

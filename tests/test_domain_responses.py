@@ -18,6 +18,14 @@ def _domain() -> dict:
     return yaml.safe_load((ROOT / "domain.yml").read_text(encoding="utf-8"))
 
 
+def _responses() -> set[str]:
+    """Responses of the domain and of data files (Rasa merges a data file's `responses:` into the domain)."""
+    names = set(_domain()["responses"])
+    for path in (ROOT / "data").rglob("*.yml"):
+        names |= set((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("responses") or {})
+    return names
+
+
 def _used_names() -> set[str]:
     """Response names quoted in actions/integrations code, and actions named in rules and stories."""
     code = "\n".join(
@@ -38,7 +46,7 @@ def test_every_response_is_used():
 
 def test_every_response_named_in_code_exists():
     # "utter_action" is the key Rasa puts on a bot message, not a response name
-    missing = _used_names() - {"utter_action"} - set(_domain()["responses"])
+    missing = _used_names() - {"utter_action"} - _responses()
     assert not missing, f"responses named but not defined: {sorted(missing)}"
 
 

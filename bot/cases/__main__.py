@@ -1,7 +1,8 @@
 """`python -m bot.cases COMMAND`: case database tools, one entry per command in `COMMANDS`.
 
 - `migrate`: bring the configured case database to the newest schema;
-- `show REF`: print one complaint as stable JSON (see `bot.cases.show`).
+- `show REF`: print one complaint as stable JSON (see `bot.cases.show`);
+- `prune`: delete residents' words past the packs' retention period (see `bot.notify.retention`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,21 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _prune(args: argparse.Namespace) -> int:
+    """Residents' words past the packs' retention period (bot.notify.retention); complaints stay."""
+    from bot.notify.retention import prune
+
+    settings = get_settings()
+    tracker = make_engine(settings.tracker_database_url) if settings.tracker_database_url else None
+    result = prune(make_session_factory(make_engine(_url(args))), tracker)
+    print(
+        f"pruned {result.tracker_events} tracker events, {result.transcripts} transcripts, "
+        f"{result.webhook_replies} webhook replies, {result.outbox_texts} outbox texts, "
+        f"{result.unsent_photos} unsent photos"
+    )
+    return 0
+
+
 def _migrate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--url", help="database URL (default: DATABASE_URL from the settings)")
 
@@ -62,6 +78,7 @@ COMMANDS: dict[
 ] = {
     "migrate": ("upgrade the database to the newest revision", _migrate_arguments, _migrate),
     "show": ("print one complaint as JSON (never the complainant)", _show_arguments, _show),
+    "prune": ("delete residents' words past the retention period (issue 10)", _migrate_arguments, _prune),
 }
 
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from bot.cases.base import ServiceBase
 from bot.cases.errors import AnimalNotFound, InvalidChange, InvalidQuery, SubjectNotFound
 from bot.cases.models import VICTIMS, Animal, BiteDetail, Complaint, Subject
-from bot.cases.records import AnimalRecord, BiteFact, animal_record, engine_victim
+from bot.cases.records import AnimalRecord, BiteFact, animal_record, fact_victim
 
 # What a clerk records about an animal; yes/no/unknown facts are True/False/None.
 ANIMAL_TEXT_FIELDS = ("species", "name", "description", "breed", "colour", "license_number")
@@ -180,7 +180,7 @@ def _bite_fact(complaint: Complaint, bite: BiteDetail) -> BiteFact:
         reference=complaint.reference,
         subject_id=complaint.subject_id,
         animal=None if complaint.animal_id is None else str(complaint.animal_id),
-        victim=engine_victim(bite.victim),
+        victim=fact_victim(bite.victim),
         victim_kind=bite.victim,
         injury=bite.skin_broken_or_medical,
         occurred=complaint.occurred,

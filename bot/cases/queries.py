@@ -31,6 +31,7 @@ from bot.cases.records import (
     QueuePage,
     SubjectRecord,
     engine_victim,
+    fact_victim,
     subject_record,
 )
 from bot.nlp.address import normalise_address
@@ -113,7 +114,12 @@ class Queries(ServiceBase):
                     Complaint.form,
                     Complaint.type,
                     ~Complaint.anonymous,
+                    Complaint.animal_id,
+                    BiteDetail.victim,
+                    BiteDetail.skin_broken_or_medical,
+                    Complaint.animal_species,
                 )
+                .outerjoin(BiteDetail, BiteDetail.complaint_id == Complaint.id)
                 .where(
                     Complaint.subject_id == subject_id,
                     Complaint.subject_confirmed.is_(True),
@@ -122,7 +128,16 @@ class Queries(ServiceBase):
                 )
                 .order_by(Complaint.received, Complaint.id)
             ).all()
-        return [CountedComplaint(*row) for row in rows]
+        return [
+            CountedComplaint(
+                *row[:7],
+                animal_id=row.animal_id,
+                victim=fact_victim(row.victim),
+                injury=row.skin_broken_or_medical,
+                species=row.animal_species,
+            )
+            for row in rows
+        ]
 
     def get_complaint(self, reference: str) -> ComplaintDetail:
         with self._reading() as session:

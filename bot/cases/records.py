@@ -60,6 +60,10 @@ class CountedComplaint:
     form: str
     type: str
     complainant_identified: bool
+    animal_id: int | None = None  # the animal linked to the complaint, once known
+    victim: str | None = None  # bites: person | animal (the victim's kind)
+    injury: bool | None = None  # bites: skin broken or a doctor needed
+    species: str | None = None
 
 
 @dataclass(frozen=True)
@@ -72,12 +76,21 @@ class BiteSummary:
 
 
 def engine_victim(victim_kind: str | None) -> str | None:
-    """The victim as the ordinance engine takes it: "person", "animal" (of any kind) or None (not known)."""
+    """The victim in two words: "person", "animal" (of any kind) or None (not known). What the console's
+    bite orders, `show` and the standing CLI's `victim` take."""
     if victim_kind == "person":
         return "person"
     if victim_kind in ("domestic_animal", "other_animal", "animal"):
         return "animal"
     return None
+
+
+def fact_victim(victim_kind: str | None) -> str | None:
+    """The victim as the ordinance engine's facts take it (bot.ordinance.facts.VICTIMS): "person",
+    "domestic_animal" (Freeport 11 C 2), "animal" (another or unspecified animal) or None (not known)."""
+    if victim_kind in ("person", "domestic_animal"):
+        return victim_kind
+    return "animal" if victim_kind in ("other_animal", "animal") else None
 
 
 @dataclass(frozen=True)
@@ -114,7 +127,7 @@ class BiteFact:
     reference: str
     subject_id: int
     animal: str | None  # the animal's id as a string; None = not known which animal bit
-    victim: str | None  # "person" | "animal" | None (engine_victim of victim_kind)
+    victim: str | None  # person | domestic_animal | animal | None (fact_victim of victim_kind)
     victim_kind: str  # person | domestic_animal | other_animal | animal | unknown
     injury: bool | None  # skin broken or medical attention needed; None = not known
     occurred: datetime | None  # the bite time, when known

@@ -137,6 +137,7 @@ def _location_patterns() -> list[dict[str, Any]]:
     # Speech-to-text spells numbers out: "four twelve oak street", "twenty one hundred main street"
     spoken_number = [{"LOWER": {"IN": list(NUMBER_WORDS)}, "OP": "+"}]
     sequences += _sequences([spoken_number], opt_direction, typed_name, opt_direction)
+    sequences += _sequences([spoken_number], opt_direction, known_distinctive, opt_direction)
     # Oak St, N 3rd Ave, Main Street E, Highway 61
     sequences += _sequences(opt_direction, typed_name, opt_direction)
     sequences += roads
@@ -172,7 +173,12 @@ def _location_patterns() -> list[dict[str, Any]]:
         *roads,
     ]
     sequences += _sequences(
-        [[], [{"LOWER": "the"}]], [[number]], block_word, [[], [{"LOWER": "of"}]], opt_direction, block_street
+        [[], [{"LOWER": "the"}]],
+        [[number], spoken_number],
+        block_word,
+        [[], [{"LOWER": "of"}]],
+        opt_direction,
+        block_street,
     )
     # Landmarks: behind the church, by the old lutheran church, near Kwik Trip, the park
     relations: Alternatives = [[], *[[{"LOWER": w} for w in words] for words in gazetteer.LANDMARK_RELATIONS]]

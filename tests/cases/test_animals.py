@@ -91,11 +91,18 @@ def test_bite_facts_are_per_animal_and_only_counted_bites(service, make_report) 
     )
     service.accept(unconfirmed, by="clerk")  # accepted, household only suggested: not counted
 
+    service.set_victim(second, "domestic_animal", by="clerk")  # Freeport 11 C 2: "a domestic animal"
     facts = service.bite_facts(subject_id=household)
     assert [(f.reference, f.animal, f.victim, f.victim_kind) for f in facts] == [
         (first, str(rex), "person", "person"),
-        (second, None, "animal", "animal"),  # which animal bit is not known yet
+        (second, None, "domestic_animal", "domestic_animal"),  # which animal bit is not known yet
     ]
     assert facts[0].injury is True and facts[0].occurred == start - timedelta(hours=1)
     assert facts[0].provoked is None  # the officer's finding (Freeport 11 D/E), not in the report
     assert [f.reference for f in service.bite_facts(jurisdiction="kellogg")] == [first, second]
+    # the same per-bite facts ride on the history the standing engine counts
+    history = service.subject_complaints(household)
+    assert [(c.reference, c.animal_id, c.victim, c.injury, c.species) for c in history] == [
+        (first, rex, "person", True, "dog"),
+        (second, None, "domestic_animal", True, "dog"),
+    ]

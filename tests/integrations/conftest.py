@@ -211,3 +211,39 @@ def media(twilio_env, monkeypatch) -> Iterator[MediaStandIn]:
     yield MediaStandIn(standin)
     standin.stop()
     get_settings.cache_clear()
+
+
+LIVE_TOKEN = "e2e-twilio-token"
+LIVE_ACCOUNT_SID = "AC" + "2" * 32
+
+
+@pytest.fixture(scope="module")
+def live_line(tmp_path_factory):
+    """The Rasa server and the guarded action server, running with the development credentials (REST +
+    SMS + voice) and a Twilio stand-in (messages and media); one per test module, so that one module's
+    queued texts never meet another's outbox worker."""
+    from bot.cases.service import CaseService
+    from tests.notify.standin import TwilioStandIn
+    from tests.support.servers import MODEL, running_assistant
+
+    if not MODEL.exists():
+        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
+    standin = TwilioStandIn().start()  # Twilio's Messages API and media
+    environment = {"ENVIRONMENT": "test", "TWILIO_AUTH_TOKEN": LIVE_TOKEN, "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
+                   "TWILIO_ACCOUNT_SID": LIVE_ACCOUNT_SID, "TWILIO_API_BASE_URL": standin.base_url}  # fmt: skip
+    try:
+        with running_assistant(
+            tmp_path_factory.mktemp("twilio_line"), environment=environment, ready_path="/webhooks/sms/"
+        ) as servers:
+            factory = make_session_factory(make_engine(servers.database_url))
+            yield {
+                "base": servers.base_url,
+                "servers": servers,
+                "cases": CaseService(factory),
+                "factory": factory,
+                "inbound": InboundStore(factory),
+                "outbox": OutboxService(factory),
+                "standin": standin,
+            }
+    finally:
+        standin.stop()

@@ -18,14 +18,10 @@ from urllib.parse import urlencode
 import pytest
 from twilio.request_validator import RequestValidator
 
-from bot.cases.db import make_engine, make_session_factory
-from bot.cases.service import CaseService
-from bot.notify.inbound import InboundStore
 from bot.notify.outbox import OutboxService
 from bot.notify.sender import TwilioSender
 from bot.notify.worker import OutboxWorker
-from tests.notify.standin import TwilioStandIn
-from tests.support.servers import MODEL, running_assistant
+from tests.integrations.conftest import jpeg_with_gps
 
 TOKEN = "e2e-twilio-token"
 PUBLIC_BASE_URL = "https://intake.example.org"
@@ -33,26 +29,9 @@ KELLOGG_LINE = "+15075550158"
 ACCOUNT_SID = "AC" + "2" * 32
 
 
-@pytest.fixture(scope="module")
-def line(tmp_path_factory):
-    if not MODEL.exists():
-        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
-    environment = {"ENVIRONMENT": "test", "TWILIO_AUTH_TOKEN": TOKEN, "PUBLIC_BASE_URL": PUBLIC_BASE_URL}
-    standin = TwilioStandIn().start()
-    try:
-        with running_assistant(
-            tmp_path_factory.mktemp("twilio_line"), environment=environment, ready_path="/webhooks/sms/"
-        ) as servers:
-            factory = make_session_factory(make_engine(servers.database_url))
-            yield {
-                "base": servers.base_url,
-                "cases": CaseService(factory),
-                "factory": factory,
-                "inbound": InboundStore(factory),
-                "standin": standin,
-            }
-    finally:
-        standin.stop()
+@pytest.fixture
+def line(live_line):
+    return live_line
 
 
 def post(base: str, path: str, params: dict[str, str], signed: bool = True) -> tuple[int, str]:
@@ -80,8 +59,8 @@ class Texter:
     def texts(self, body: str, sid: str | None = None, **extra: str) -> list[str]:
         self.count += 1
         sid = sid or f"SM{random.getrandbits(128):032x}"  # Twilio's format: SM + 32 hex digits
-        params = {"MessageSid": sid, "From": self.phone, "To": KELLOGG_LINE, "Body": body, "NumMedia": "0",
-                  "FromZip": "", **extra}  # fmt: skip
+        params = {"MessageSid": sid, "AccountSid": ACCOUNT_SID, "From": self.phone, "To": KELLOGG_LINE,
+                  "Body": body, "NumMedia": "0", "FromZip": "", **extra}  # fmt: skip
         status, text = post(self.base, "/webhooks/sms/webhook", params)
         assert status == 200, text
         self.last_sid, self.last_reply = sid, text
@@ -107,7 +86,9 @@ def _reference(text: str) -> str:
 def test_an_sms_conversation_with_a_photo_files_a_written_complaint_once(line) -> None:
     resident = Texter(line["base"])
     replies = resident.texts("the dog at 412 oak st has been barking since 10pm")
-    photo = resident.texts("", NumMedia="1", MediaUrl0="https://api.twilio.com/media/ME42",
+    media_path = f"/2010-04-01/Accounts/{ACCOUNT_SID}/Messages/MM{'4' * 32}/Media/ME{'2' * 32}"
+    line["standin"].media[media_path] = ("image/jpeg", jpeg_with_gps())
+    photo = resident.texts("", NumMedia="1", MediaUrl0="https://api.twilio.com" + media_path,
                            MediaContentType0="image/jpeg")  # fmt: skip
     assert photo and "photo" in photo[0]
     answers = {"since when": "since about 10pm", "how often": "every night", "time of day": "night",
@@ -117,13 +98,14 @@ def test_an_sms_conversation_with_a_photo_files_a_written_complaint_once(line) -
     reference = _reference(" ".join(confirmed))
     # Twilio retries the confirming delivery: same reply, nothing filed twice
     status, again = post(line["base"], "/webhooks/sms/webhook",
-                         {"MessageSid": resident.last_sid, "From": resident.phone, "To": KELLOGG_LINE,
-                          "Body": "yes", "NumMedia": "0", "FromZip": ""})  # fmt: skip
+                         {"MessageSid": resident.last_sid, "AccountSid": ACCOUNT_SID, "From": resident.phone,
+                          "To": KELLOGG_LINE, "Body": "yes", "NumMedia": "0", "FromZip": ""})  # fmt: skip
     assert status == 200 and again == resident.last_reply
     detail = line["cases"].get_complaint(reference)
     assert (detail.type, detail.channel, detail.form) == ("barking", "sms", "written")
     assert detail.complainant_contact == resident.phone and detail.complainant_name == "Jane Doe"
-    assert detail.photo_urls == ("https://api.twilio.com/media/ME42",)
+    [photo_path] = detail.photo_urls  # our own EXIF-stripped copy, never Twilio's URL (issue 10)
+    assert photo_path.startswith("/photos/")
     mine = line["cases"].complaints_for_contact("kellogg", resident.phone, 10)
     assert [c.reference for c in mine] == [reference]
 
@@ -161,19 +143,23 @@ class Caller:
     def hears(self, speech: str | None = None) -> ET.Element:
         params = {
             "CallSid": self.call_sid,
+            "AccountSid": ACCOUNT_SID,
             "From": self.phone,
             "To": getattr(self, "number", KELLOGG_LINE),
             "CallStatus": "in-progress",
         }
         if speech is not None:
             params["SpeechResult"] = speech
-        path = "/webhooks/voice/webhook" + (f"?turn={self.turn}&silences=0" if self.turn else "")
+        # the Gather's own action URL, as Twilio follows it (turn, and any verified/code state)
+        path = getattr(self, "next_path", None) if self.turn else None
+        path = path or "/webhooks/voice/webhook"
         status, text = post(self.base, path, params)
         assert status == 200, text
         root = ET.fromstring(text)
         gather = root.find("Gather")
         if gather is not None:
-            self.turn = int(gather.get("action").split("turn=")[1].split("&")[0])
+            self.next_path = gather.get("action")
+            self.turn = int(self.next_path.split("turn=")[1].split("&")[0])
         return root
 
     def says(self, speech: str) -> list[str]:

@@ -22,8 +22,16 @@ FREEPORT_LINE = "+13205550158"
 
 
 def test_unset_environment_is_production(monkeypatch) -> None:
+    """Finding 11: forgetting ENVIRONMENT gave development (Try the line on, cookies not Secure, a printed
+    admin password, a blank Twilio token only warned)."""
+    from bot.console import try_line
+
     monkeypatch.delenv("ENVIRONMENT", raising=False)
-    assert Settings(_env_file=None).environment == "production"
+    settings = Settings(_env_file=None)
+    assert settings.environment == "production" and settings.is_production
+    assert try_line.enabled(settings) is False
+    with pytest.raises(TwilioConfigurationError):
+        require_auth_token(settings, "sms")
 
 
 @pytest.mark.parametrize("typo", ["prod", "Production", "dev", ""])

@@ -168,12 +168,12 @@ def _household_candidates(
     (barking only: heard from home) at the incident address. At large and bites: never the incident place."""
     if find:
         return ctx.cases.find_subjects(pack.code, find)
-    if detail.subject_id is not None and detail.subject_confirmed:
-        return []
+    if detail.subject_id is not None:
+        return []  # the suggested or confirmed household is shown already
     owner = owner_address(detail.owner_named)
     if owner:
         return ctx.cases.find_subjects(pack.code, owner)
-    if detail.type == "barking" and detail.subject_id is None and detail.location_normalised:
+    if detail.type == "barking" and detail.location_normalised:
         return ctx.cases.find_subjects(pack.code, detail.location_normalised)
     return []
 

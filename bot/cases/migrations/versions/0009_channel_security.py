@@ -2,7 +2,7 @@
 EXIF-stripped copies, served only to signed-in staff.
 
 Revision ID: 0009_channel_security
-Revises: 0005_console_sign_in_lockout
+Revises: 0006_households_and_animals
 Create Date: 2026-12-01
 """
 

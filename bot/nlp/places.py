@@ -1,0 +1,162 @@
+"""The places in a message, told apart (issue 9): where it happened, where the animal lives, where it went.
+
+Runs on the entities our spaCy ruler found (`integrations.nlu_components.PlaceRoles` calls `place_entities`):
+
+1. A misspelt street the ruler could not know ("317 belvedere", "on belvedere") becomes a `location` when
+   it fuzzy-matches a street of a pack (bot.nlp.streets), with the city's name in `street_match`.
+2. A place and the road or street it is on or along is one place: "county road 9" + "past" +
+   "the grain elevator" -> "county road 9 past the grain elevator"; "by the dollar general" + "on
+   belvedere" -> "by the dollar general on belvedere"; "the gas station" + "on" + "hwy 42" -> one.
+3. Roles. A place right after "from", or after "lives at/on", "belongs to ... at", is where the animal
+   lives: `owner_location`. A place after "towards", "heading", "went into", ... is where it went:
+   `direction`. Everything else stays `location`, the incident place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from bot.nlp.pipeline import COMMON_WORD_STREETS
+from bot.nlp.streets import match_street
+
+Entity = dict[str, Any]
+
+# Words joining a place to the road or street it is on ("past", "on") when the two are next to each other.
+_JOINERS = (
+    r"(?:on|off|along|past|just past|near|by|across from|north of|south of|east of|west of|before|after)"
+)
+# A landmark span that starts with its relation word ("near the school") joins the street before it.
+_RELATION_START = re.compile(
+    r"^(?:near|by|past|behind|across\s+from|next\s+to|in\s+front\s+of|beside|up\s+by|down\s+by|out\s+by)\b",
+    re.IGNORECASE,
+)
+_OWNER_BEFORE = re.compile(
+    r"(?:\bfrom|\blives?\s+(?:at|on|in|over\s+on|down\s+on)|\bliving\s+(?:at|on)|\bbelongs?\s+to\s+[\w\s']{0,30}?\s+(?:at|on)"
+    r"|\b(?:the\s+)?(?:people|folks|family|owners?|guy|lady|couple|renters|tenants)\s+(?:at|on|over\s+at|from)"
+    r"|\bowners?\s+(?:lives?|is|are)\s+(?:at|on)|\bowned\s+by\s+[\w\s']{0,30}?\s+(?:at|on)|\bkept\s+at|\bhome\s+(?:at|on))\s*$",
+    re.IGNORECASE,
+)
+_CALLING_FROM = re.compile(
+    r"\b(?:calling|texting|writing|here|i'?m|i\s+am|we\s+are|live)\s+from\s*$", re.IGNORECASE
+)
+_DIRECTION_BEFORE = re.compile(
+    r"(?:\btowards?|\bheading(?:\s+(?:for|to|into|down|up))?|\bheaded(?:\s+(?:for|to|into|down|up))?"
+    r"|\b(?:went|ran|running|go(?:ing)?|took\s+off)\s+(?:into|to|towards?|down|up|over\s+to)"
+    r"|\bin\s+the\s+direction\s+of"
+    r"|\b(?:went|go(?:ing|es)?|heading|headed|ran|running|took\s+off)\s+(?:north|south|east|west)\w*\s+(?:on|down|along|up))\s*$",
+    re.IGNORECASE,
+)
+_NUMBER_WORD = re.compile(r"\b(\d{1,6})\s+([a-z][a-z']{3,}(?:\s+[a-z][a-z']{3,})?)\b", re.IGNORECASE)
+_ON_WORD = re.compile(r"\b(?:on|along|down)\s+([a-z][a-z']{2,})\b", re.IGNORECASE)
+_ON_WORD_AFTER = re.compile(r"^\s+(?:on|off|along)\s+([a-z][a-z']{3,})\b", re.IGNORECASE)
+_AFTER_BARE_STREET = re.compile(
+    r"^(?:\s*[,.;:!?)]|\s*$|\s+(?:bit|bites|barks|barked|barking|is|are|was|were|has|have|keeps|went|got|and|on|in|"
+    r"at|by|near|since|every|all|right|again|attacked|chased|howls|howling|crows|runs|ran|gets|got)\b)",
+    re.IGNORECASE,
+)
+FUZZY_STREET_SCORE = 85.0  # a street the ruler did not know is taken as a place at or above this score
+
+
+def _location(text: str, start: int, end: int, **extra: Any) -> Entity:
+    return {"entity": "location", "start": start, "end": end, "value": text[start:end], **extra}
+
+
+def _free(entities: Sequence[Entity], start: int, end: int) -> bool:
+    return not any(e["start"] < end and start < e["end"] for e in entities if "start" in e)
+
+
+def _street_hit(words: str, streets: Sequence[str], numbered: bool = False) -> Any:
+    """A fuzzy street match for a bare word; short words and ordinary words ("on park") must match exactly.
+
+    A word that is also an ordinary word ("cherry", "park") counts only after a house number (`numbered`).
+    """
+    if words.lower() in COMMON_WORD_STREETS and not numbered:
+        return None
+    cutoff = FUZZY_STREET_SCORE if len(words) > 4 else 100.0
+    match = match_street(words, streets, cutoff=cutoff)
+    return match if match and not match.canonical[0].isdigit() else None
+
+
+def fuzzy_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
+    """Locations for "317 belvedere" or "on belvedere" where the ruler found nothing (misspelt streets)."""
+    found: list[Entity] = []
+    candidates = [
+        (m.start(), m.end(), m.group(2))
+        for m in _NUMBER_WORD.finditer(text)
+        if m.group(2).split()[0].lower() not in COMMON_WORD_STREETS
+    ]
+    # "18 Cherry bit my son": a street that is also a word ("cherry", "park") only before a verb or a stop
+    candidates += [
+        (m.start(), m.start(2) + len(m.group(2).split()[0]), m.group(2).split()[0])
+        for m in _NUMBER_WORD.finditer(text)
+        if m.group(2).split()[0].lower() in COMMON_WORD_STREETS
+        and _AFTER_BARE_STREET.match(text[m.start(2) + len(m.group(2).split()[0]) :])
+    ]
+    candidates += [(m.start(1), m.end(1), m.group(1)) for m in _ON_WORD.finditer(text)]
+    for start, end, words in candidates:
+        if not _free([*entities, *found], start, end):
+            continue
+        for length in (len(words.split()), 1):  # "belvedere ave" first, then "belvedere"
+            part = " ".join(words.split()[:length])
+            match = _street_hit(part, streets, numbered=text[start].isdigit())
+            if match:
+                stop = start + text[start:end].lower().index(part.lower()) + len(part)
+                found.append(_location(text, start, stop, street_match=match.canonical))
+                break
+    return found
+
+
+def _extend_on_street(text: str, entity: Entity, others: Sequence[Entity], streets: Sequence[str]) -> Entity:
+    """ "by the dollar general" + " on belvedere" -> one place, when the next word fuzzy-matches a street."""
+    match = _ON_WORD_AFTER.match(text[entity["end"] :])
+    if not match or not _street_hit(match.group(1), streets):
+        return entity
+    end = entity["end"] + match.end()
+    if not _free([o for o in others if o is not entity], entity["start"], end):
+        return entity
+    return {**entity, "end": end, "value": text[entity["start"] : end]}
+
+
+def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
+    """Join a place and the road it is on when only a joiner word separates them."""
+    merged: list[Entity] = []
+    for entity in sorted(locations, key=lambda e: e["start"]):
+        if merged:
+            previous = merged[-1]
+            between = text[previous["end"] : entity["start"]]
+            joined = re.fullmatch(rf"\s+{_JOINERS}\s+", between, re.IGNORECASE) or (
+                re.fullmatch(r"\s+", between) and _RELATION_START.match(entity["value"])
+            )
+            if joined and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
+                merged[-1] = {
+                    **previous,
+                    "end": entity["end"],
+                    "value": text[previous["start"] : entity["end"]],
+                }
+                continue
+        merged.append(entity)
+    return merged
+
+
+def place_role(text: str, entity: Entity) -> str:
+    """`owner_location`, `direction` or `location` for a place, from the words just before it."""
+    before = text[: entity["start"]]
+    if _DIRECTION_BEFORE.search(before):
+        return "direction"
+    if _OWNER_BEFORE.search(before) and not _CALLING_FROM.search(before):
+        return "owner_location"
+    return "location"
+
+
+def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
+    """The message's entities with places found, joined and given their roles (pure; see module doc)."""
+    others = [e for e in entities if e.get("entity") != "location"]
+    locations = [e for e in entities if e.get("entity") == "location" and "start" in e]
+    locations += fuzzy_streets(text, [*others, *locations], streets)
+    locations = [_extend_on_street(text, e, locations, streets) for e in locations]
+    result = list(others)
+    for entity in merge_adjacent(text, locations):
+        result.append({**entity, "entity": place_role(text, entity)})
+    return sorted(result, key=lambda e: e.get("start", 0))

@@ -1,0 +1,163 @@
+"""A failure behind the assistant gets the resident a polite answer, never silence or an error page.
+
+Rasa swallows two failures and carries on as if nothing happened:
+- an action call that fails (the action server is down or restarting): `rasa.core.processor` logs
+  "Encountered an exception while running action ..." and continues without the action's events, so the
+  channel gets no reply, or a wrong one, and the tracker holds a half-done turn;
+- the tracker store failing (PostgreSQL down): `FailSafeTrackerStore` logs the error and falls back to
+  an empty, in-memory conversation on that one replica. The watch stops that turn right there (it
+  raises from the log call), so nothing is saved over the real conversation.
+Others raise: the Redis lock store (`LockError`), the case database (the channel's delivery claim).
+
+`watching_turn()` (around the hand-over to Rasa in integrations.twilio_common.converse) notices the
+swallowed ones from Rasa's log records, which are written in the turn's own task (a context variable
+ties them to it), and raises `TurnFailed`. The webhook then answers with `apology(...)`: "we're having
+trouble, please text again in a few minutes or call <the city office>". After an action failure the
+half-done turn is rewound (`UserUtteranceReverted`), so the conversation continues where it was when
+the resident writes again; the message itself stays in the tracker store's event log, and the delivery
+claim is released so a retry of it is processed afresh. Every failure is logged (error level, with the
+MessageSid, never the resident's number or words).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from twilio.twiml.messaging_response import MessagingResponse
+from twilio.twiml.voice_response import VoiceResponse
+
+log = logging.getLogger(__name__)
+
+TROUBLE_TEXT = (
+    "Sorry, we're having trouble with our system right now and could not take your message. "
+    "Please try again in a few minutes, or call {office}."
+)
+NO_OFFICE = "your city hall"
+ACTION_FAILED = "Encountered an exception while running action"
+TRACKER_FAILED = (
+    "conversation tracker"  # FailSafeTrackerStore: "... trying to save/retrieve conversation tracker"
+)
+WATCHED_LOGGERS = ("rasa.core.processor", "rasa.core.tracker_store")
+
+
+class TurnFailed(RuntimeError):
+    """A part behind the assistant failed during the turn; `parts` says which."""
+
+    def __init__(self, parts: list[str], sender_id: str | None = None) -> None:
+        super().__init__(f"the turn failed: {', '.join(parts)}")
+        self.parts = parts
+        self.sender_id = sender_id
+
+
+@dataclass
+class Turn:
+    failures: list[str] = field(default_factory=list)
+
+    def raise_if_failed(self, sender_id: str) -> None:
+        if self.failures:
+            raise TurnFailed(sorted(set(self.failures)), sender_id)
+
+
+_current_turn: ContextVar[Turn | None] = ContextVar("current_turn", default=None)
+
+
+class _FailureWatch(logging.Handler):
+    """Flags the turn in progress when Rasa logs a failure it then swallows."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        turn = _current_turn.get()
+        if turn is None:
+            return
+        message = str(record.msg)
+        if record.name == "rasa.core.processor" and message.startswith(ACTION_FAILED):
+            turn.failures.append("action server")
+        elif record.name == "rasa.core.tracker_store" and TRACKER_FAILED in message:
+            # abort the turn here, in Rasa's own except block: carrying on would run the message against an
+            # empty conversation and could save that over the real one when the database is back
+            turn.failures.append("tracker store")
+            raise TurnFailed(["tracker store"])
+
+
+_watch = _FailureWatch(level=logging.ERROR)
+
+
+def install_watch() -> None:
+    """Attach the watch to Rasa's loggers (once per process)."""
+    for name in WATCHED_LOGGERS:
+        logger = logging.getLogger(name)
+        if _watch not in logger.handlers:
+            logger.addHandler(_watch)
+
+
+@contextmanager
+def watching_turn() -> Iterator[Turn]:
+    """Collects the failures Rasa swallows while the block runs (in this task and the ones it awaits)."""
+    install_watch()
+    turn = Turn()
+    token = _current_turn.set(turn)
+    try:
+        yield turn
+    finally:
+        _current_turn.reset(token)
+
+
+async def rewind(agent: Any, sender_id: str) -> None:
+    """Undo a half-done turn: the conversation goes back to where it was before the message."""
+    from rasa.shared.core.events import UserUtteranceReverted
+
+    async with agent.lock_store.lock(sender_id):
+        tracker = await agent.tracker_store.retrieve(sender_id)
+        if tracker is None or not tracker.events:
+            return
+        tracker.update(UserUtteranceReverted())
+        await agent.tracker_store.save(tracker)
+
+
+def trouble_text(params: dict[str, str]) -> str:
+    """The apology, with the called city's office number when the number is known."""
+    from integrations.twilio_common import called_city, office_phone_national
+
+    try:
+        _, pack = called_city(params)
+        office = f"{pack.office_name} at {office_phone_national(pack)}" if pack else NO_OFFICE
+    except Exception:  # the apology must not fail in its turn
+        office = NO_OFFICE
+    return TROUBLE_TEXT.format(office=office)
+
+
+def apology_twiml(channel: str, params: dict[str, str]) -> str:
+    """The TwiML apology for an SMS (a text) or a call (spoken, then hang up)."""
+    text = trouble_text(params)
+    if channel == "voice":
+        from integrations.twilio_voice import LANGUAGE, VOICE
+
+        reply = VoiceResponse()
+        reply.say(text, voice=VOICE, language=LANGUAGE)
+        reply.hangup()
+        return str(reply)
+    reply = MessagingResponse()
+    reply.message(text)
+    return str(reply)
+
+
+async def apology(channel: str, request: Any, params: dict[str, str], error: Exception) -> str:
+    """Log the failure, rewind a half-done turn, and return the apology's TwiML."""
+    sid = params.get("MessageSid") or params.get("CallSid") or "(none)"
+    parts = error.parts if isinstance(error, TurnFailed) else [type(error).__name__]
+    log.error("%s delivery %s not answered: %s failed; apologised", channel, sid, ", ".join(parts))
+    # the exception's text can quote SQL parameters (a resident's number): only at debug level
+    log.debug("%s delivery %s: the failure", channel, sid, exc_info=error)
+    if isinstance(error, TurnFailed) and "action server" in error.parts:
+        sender = error.sender_id
+        agent = getattr(getattr(request.app, "ctx", None), "agent", None)
+        if sender and agent is not None:
+            try:
+                await rewind(agent, sender)
+            except Exception:
+                log.exception("%s delivery %s: rewinding the half-done turn failed", channel, sid)
+    return apology_twiml(channel, params)

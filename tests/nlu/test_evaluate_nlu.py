@@ -1,0 +1,53 @@
+"""`make eval` prints the blind-set figures beside the held-out ones (issue 9, "Done when")."""
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("evaluate_nlu", ROOT / "scripts" / "evaluate_nlu.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["evaluate_nlu"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def _result(module, name: str, gold: list[str], predicted: list[str]) -> dict:
+    examples = [module.Example(text=f"message {i}", intent=g) for i, g in enumerate(gold)]
+    predictions = [module.Prediction(intent=p) for p in predicted]
+    scores = module.score(examples, predictions)
+    return {
+        "name": name,
+        "model": "m",
+        "messages": len(gold),
+        "model_scores": scores,
+        "baseline_scores": scores,
+        "median_parse_ms": 1.0,
+        "overlap_with_training": 0,
+        "targets_met": {},
+    }
+
+
+def test_report_puts_the_sets_side_by_side_with_report_type_macro_f1() -> None:
+    module = _script()
+    heldout = _result(module, "heldout", ["report_barking", "report_bite"], ["report_barking", "report_bite"])
+    blind = _result(
+        module, "blind-12", ["report_barking", "report_at_large"], ["report_at_large", "report_at_large"]
+    )
+    text = module.report([heldout, blind])
+    assert re.search(r"heldout\s+baseline\s+blind-12\s+baseline", text)
+    row = next(line for line in text.splitlines() if line.strip().startswith("report-type macro-F1"))
+    # heldout 1.000 (model and baseline), blind: barking F1 0, at_large F1 2/3 -> 0.333
+    assert row.split()[-4:] == ["1.000", "1.000", "0.333", "0.333"]
+    wrong = next(line for line in text.splitlines() if "filed under a wrong type" in line)
+    assert wrong.split()[-2:] == ["1.000", "1.000"]
+
+
+def test_make_eval_scores_the_december_blind_set() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "blind-12=tests/nlu/blind_2026_12.yml" in makefile
+    assert "heldout=tests/nlu/heldout.yml" in makefile
