@@ -8,6 +8,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 from bot.cases.errors import CaseError, ComplaintNotFound, InvalidQuery
+from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext
 from bot.console.notices import NoticeDraft, draft_notice
 from bot.console.pages import (
@@ -20,17 +21,21 @@ from bot.console.pages import (
     form_text,
     raise_not_found,
     render,
+    require_city,
 )
 from bot.jurisdictions import Pack, get_pack
 
 router = console_router(prefix="/notices")
 
 
-def _draft_from(ctx: ConsoleContext, reference: str, kind: str, issued_on: str) -> tuple[NoticeDraft, Pack]:
+def _draft_from(
+    ctx: ConsoleContext, user: StaffUser, reference: str, kind: str, issued_on: str
+) -> tuple[NoticeDraft, Pack]:
     try:
         detail = ctx.cases.get_complaint(reference)
     except ComplaintNotFound:
         raise_not_found()
+    require_city(user, detail.jurisdiction)
     pack = get_pack(detail.jurisdiction)
     day = date.fromisoformat(issued_on) if issued_on else ctx.today(pack)
     return draft_notice(ctx.cases, pack, detail, kind, day), pack
@@ -41,7 +46,7 @@ def notice_preview(
     request: Request, complaint: str, kind: str, ctx: Context, user: Clerk, issued_on: str = ""
 ) -> Response:
     try:
-        draft, pack = _draft_from(ctx, complaint, kind, issued_on)
+        draft, pack = _draft_from(ctx, user, complaint, kind, issued_on)
     except ValueError as error:
         flash(request, f"No notice: {error}", "error")
         return back_to(f"/complaints/{complaint}")
@@ -53,7 +58,9 @@ async def issue_notice(request: Request, ctx: Context, user: Clerk) -> Response:
     form = await request.form()
     reference = form_text(form, "complaint")
     try:
-        draft, _pack = _draft_from(ctx, reference, form_text(form, "kind"), form_text(form, "issued_on"))
+        draft, _pack = _draft_from(
+            ctx, user, reference, form_text(form, "kind"), form_text(form, "issued_on")
+        )
         notice_id = ctx.cases.record_notice(
             draft.complaint.reference,
             draft.kind,
@@ -79,5 +86,7 @@ def notice_page(request: Request, notice_id: int, ctx: Context, user: Reader) ->
         notice = ctx.cases.get_notice(notice_id)
     except InvalidQuery:
         raise_not_found()
-    draft, pack = _draft_from(ctx, notice.complaint_reference, notice.kind, notice.issued_on.isoformat())
+    draft, pack = _draft_from(
+        ctx, user, notice.complaint_reference, notice.kind, notice.issued_on.isoformat()
+    )
     return render(request, "notice.html", draft=draft, pack=pack, issued=notice)
