@@ -18,7 +18,7 @@ export PYTHONPATH := $(CURDIR)
 TRAINING_INPUTS := config.yml domain.yml $(shell find data -name '*.yml' 2>/dev/null)
 SPACY_INPUTS := $(wildcard bot/nlp/*.py) $(wildcard bot/jurisdictions/packs/places/*.yml)
 
-.PHONY: help install system-libraries train migrate run test eval bench lint format lock clean
+.PHONY: help install system-libraries train migrate run test eval bench bench-conversations lint format lock clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -74,6 +74,9 @@ eval: $(MODEL) ## NLU figures: held-out and blind sets side by side, each beside
 bench: $(VENV)/.installed $(MODEL) ## benches: database (1,000,000 complaints in PostgreSQL); SMS webhook vs REST latency
 	$(PY) bench/cases_bench.py
 	$(PY) bench/sms_bench.py
+
+bench-conversations: $(VENV)/.installed $(MODEL) ## texts to a reference for 36 scripted residents (SMS and voice), median and worst per report type
+	$(PY) bench/conversation_bench.py
 
 lint: $(VENV)/.installed ## ruff check and format check
 	$(VENV)/bin/ruff check .

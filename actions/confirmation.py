@@ -10,42 +10,21 @@ from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.forms import FormValidationAction
 from rasa_sdk.types import DomainDict
 
-from actions.forms import ANONYMOUS, REPORT_FORMS, latest_intent, latest_text
+from actions.forms import ANONYMOUS
+from actions.reading import latest_intent, latest_text
+from actions.report_forms import REPORT_FORMS
 from bot.nlp import answers
+from bot.vocabulary import REPORT_TYPES
 
 CONFIRMED, CANCELLED = "yes", "cancelled"
-
-_TITLES = {"barking": "Barking", "at_large": "Animal at large", "bite": "Bite"}
-# (slot, label) in the order they are read back, per report type
-_READBACK: dict[str, tuple[tuple[str, str], ...]] = {
-    "barking": (
-        ("barking_since", "since"),
-        ("barking_frequency", "how often"),
-        ("barking_time_of_day", "when"),
-    ),
-    "at_large": (
-        ("animal_description", "looks like"),
-        ("still_there", "still there"),
-        ("direction", "went"),
-        ("aggressive", "aggressive"),
-    ),
-    "bite": (
-        ("victim", "bitten"),
-        ("injury", "skin broken/medical care"),
-        ("bite_when", "when"),
-        ("animal_description", "looks like"),
-        ("owner_known", "owner"),
-        ("vaccinated", "vaccinated"),
-    ),
-}
 
 
 def report_summary(tracker: Tracker) -> str:
     """One SMS-sized read-back of the report in the slots."""
-    report_type = tracker.get_slot("report_type") or "barking"
+    kind = REPORT_TYPES[tracker.get_slot("report_type") or "barking"]
     animal = tracker.get_slot("animal") or "animal"
-    parts = [f"{_TITLES[report_type]}: {animal} at {tracker.get_slot('location')}"]
-    for slot, label in _READBACK[report_type]:
+    parts = [f"{kind.title}: {animal} at {tracker.get_slot('location')}"]
+    for slot, label in kind.readback():
         value = tracker.get_slot(slot)
         if value:
             parts.append(f"{label}: {value}")
@@ -55,7 +34,9 @@ def report_summary(tracker: Tracker) -> str:
 
 
 def correctable_slots(report_type: str) -> set[str]:
-    return {"location", "animal", "complainant_name"} | {slot for slot, _ in _READBACK[report_type]}
+    return {"location", "animal", "complainant_name"} | {
+        slot for slot, _ in REPORT_TYPES[report_type].readback()
+    }
 
 
 class ActionAskReportConfirmed(Action):

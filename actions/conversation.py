@@ -18,9 +18,11 @@ from actions.services import (
     office_details,
 )
 from bot.jurisdictions import load_packs, pack_for_number
+from bot.nlp.answers import asks_status
 from bot.settings import get_settings
+from bot.vocabulary import REPORT_TYPES
 
-_TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
+_TYPE_WORDS = {code: kind.spoken for code, kind in REPORT_TYPES.items()}
 _STATUS_WORDS = {
     "new": "received, waiting for the clerk's review",
     "accepted": "accepted by the clerk",
@@ -72,6 +74,25 @@ def describe_complaint(summary: Any) -> str:
     )
 
 
+async def answer_aside(dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
+    """The short answer to an aside: a status look-up, or a pointer to the right office."""
+    intent = (tracker.latest_message.get("intent") or {}).get("name")
+    if intent == "check_status":
+        await status_answer(dispatcher, tracker)
+        return
+    response = _ASIDES.get(intent, "utter_out_of_scope")
+    dispatcher.utter_message(response=response, **office_details(conversation_pack(tracker)))
+
+
+async def status_answer(dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
+    """This resident's own reports only. 'I want to make a complaint' is not a status question."""
+    text = tracker.latest_message.get("text") or ""
+    if not asks_status(text) and not next(tracker.get_latest_entity_values("reference"), None):
+        dispatcher.utter_message(response="utter_greet")
+        return
+    await _status_lookup(dispatcher, tracker)
+
+
 class ActionCheckStatus(Action):
     """Answers for this resident's own reports only."""
 
@@ -81,27 +102,31 @@ class ActionCheckStatus(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[EventType]:
-        if not caller_verified(tracker):
-            # caller ID can be spoofed: the voice channel asks for a texted code (issue 10)
-            dispatcher.utter_message(text=UNVERIFIED_STATUS_TEXT, json_message={"verify_caller": True})
-            return []
-        pack = conversation_pack(tracker)
-        contact = complainant_contact(tracker)
-        service = case_service()
-        reference = next(tracker.get_latest_entity_values("reference"), None)
-        if reference:
-            found = await asyncio.to_thread(service.find_for_contact, pack.code, contact, reference.upper())
-            if found is None:
-                dispatcher.utter_message(response="utter_status_not_found", **office_details(pack))
-            else:
-                dispatcher.utter_message(text=describe_complaint(found))
-            return []
-        mine = await asyncio.to_thread(service.complaints_for_contact, pack.code, contact, 3)
-        if not mine:
-            dispatcher.utter_message(response="utter_status_none")
-        else:
-            dispatcher.utter_message(text=" ".join(describe_complaint(c) for c in mine))
+        await status_answer(dispatcher, tracker)
         return []
+
+
+async def _status_lookup(dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
+    if not caller_verified(tracker):
+        # caller ID can be spoofed: the voice channel asks for a texted code (issue 10)
+        dispatcher.utter_message(text=UNVERIFIED_STATUS_TEXT, json_message={"verify_caller": True})
+        return
+    pack = conversation_pack(tracker)
+    contact = complainant_contact(tracker)
+    service = case_service()
+    reference = next(tracker.get_latest_entity_values("reference"), None)
+    if reference:
+        found = await asyncio.to_thread(service.find_for_contact, pack.code, contact, reference.upper())
+        if found is None:
+            dispatcher.utter_message(response="utter_status_not_found", **office_details(pack))
+        else:
+            dispatcher.utter_message(text=describe_complaint(found))
+        return
+    mine = await asyncio.to_thread(service.complaints_for_contact, pack.code, contact, 3)
+    if not mine:
+        dispatcher.utter_message(response="utter_status_none")
+    else:
+        dispatcher.utter_message(text=" ".join(describe_complaint(c) for c in mine))
 
 
 class ActionAnswerAside(Action):
@@ -113,9 +138,7 @@ class ActionAnswerAside(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[EventType]:
-        intent = (tracker.latest_message.get("intent") or {}).get("name")
-        response = _ASIDES.get(intent, "utter_out_of_scope")
-        dispatcher.utter_message(response=response, **office_details(conversation_pack(tracker)))
+        await answer_aside(dispatcher, tracker)
         return []
 
 

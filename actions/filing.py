@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from datetime import datetime, timezone
 
 from rasa_sdk import Action, Tracker
@@ -20,35 +21,19 @@ from actions.services import (
     conversation_pack,
     office_details,
 )
-from bot.cases.report import BiteDetails, Report
+from bot.cases.report import ASSISTANT_LINE, NAME_PLACEHOLDER, RESIDENT_LINE, BiteDetails, Report
 from bot.nlp.answers import NO, UNKNOWN, YES
+from bot.vocabulary import REPORT_TYPES
 
 logger = logging.getLogger(__name__)
 
-REPORT_SLOTS = (
-    "report_type",
-    "location",
-    "animal",
-    "animal_description",
-    "barking_since",
-    "barking_frequency",
-    "barking_time_of_day",
-    "still_there",
-    "direction",
-    "aggressive",
-    "victim",
-    "injury",
-    "bite_when",
-    "owner_known",
-    "vaccinated",
-    "report_confirmed",
-    "change_requested",
-)
-_DETAIL_SLOTS = {
-    "barking": ("barking_since", "barking_frequency", "barking_time_of_day"),
-    "at_large": ("still_there", "direction", "aggressive"),
-    "bite": ("bite_when",),
-}
+REPORT_SLOTS = tuple(
+    dict.fromkeys(
+        ["report_type", "occurred", "location_confirmed", "location_unconfirmed", "report_confirmed",
+         "change_requested"]
+        + [slot for kind in REPORT_TYPES.values() for slot in kind.slots if slot != "complainant_name"]
+    )
+)  # fmt: skip
 # Actions after which earlier messages belong to another report.
 _REPORT_BOUNDARIES = {"action_submit_report", "action_session_start"}
 
@@ -57,20 +42,45 @@ def _tristate(value: str | None) -> bool | None:
     return {YES: True, NO: False, UNKNOWN: None}.get(value or UNKNOWN)
 
 
-def _report_messages(tracker: Tracker) -> list[dict]:
-    """The resident's messages for this report, oldest first."""
-    messages: list[dict] = []
+def _report_events(tracker: Tracker) -> list[dict]:
+    """The events of this report, oldest first."""
+    events: list[dict] = []
     for event in reversed(tracker.events):
         if event.get("event") == "action" and event.get("name") in _REPORT_BOUNDARIES:
             break
-        if event.get("event") == "user":
-            messages.append(event)
-    return list(reversed(messages))
+        events.append(event)
+    return list(reversed(events))
+
+
+def _report_messages(tracker: Tracker) -> list[dict]:
+    """The resident's messages for this report, oldest first."""
+    return [event for event in _report_events(tracker) if event.get("event") == "user"]
 
 
 def report_transcript(tracker: Tracker) -> str:
-    """The resident's own words for this report, oldest first."""
-    return "\n".join(m["text"] for m in _report_messages(tracker) if m.get("text"))
+    """The conversation of this report, the assistant's questions beside the resident's answers. The
+    resident's name is kept out: the message that gave it, and the name wherever it appears, read "[name]"
+    (the name goes to the complainant record only)."""
+    name = tracker.get_slot("complainant_name")
+    name = None if name in (None, ANONYMOUS) else str(name)
+    lines: list[str] = []
+    gave_name_at = None
+    for event in _report_events(tracker):
+        if event.get("event") == "user" and event.get("text"):
+            lines.append(RESIDENT_LINE + str(event["text"]))
+            gave_name_at = None
+        elif event.get("event") == "bot" and event.get("text"):
+            lines.append(ASSISTANT_LINE + str(event["text"]))
+        elif event.get("event") == "slot" and event.get("name") == "complainant_name" and name:
+            if event.get("value") == name and lines and lines[-1].startswith(RESIDENT_LINE):
+                gave_name_at = len(lines) - 1
+        if gave_name_at is not None:
+            lines[gave_name_at] = RESIDENT_LINE + NAME_PLACEHOLDER
+            gave_name_at = None
+    if name:
+        pattern = re.compile(re.escape(name), re.I)
+        lines = [pattern.sub(NAME_PLACEHOLDER, line) for line in lines]
+    return "\n".join(lines)
 
 
 def report_photos(tracker: Tracker) -> tuple[str, ...]:
@@ -117,15 +127,32 @@ def build_report(tracker: Tracker) -> Report:
         transcript=report_transcript(tracker),
         animal=slot("animal"),
         animal_description=slot("animal_description"),
+        occurred=_occurred(slot("occurred")),
         occurred_text=slot("bite_when") or slot("barking_since"),
         complainant_contact=complainant_contact(tracker),
         complainant_name=None if name in (None, ANONYMOUS) else name,
-        details={key: slot(key) for key in _DETAIL_SLOTS.get(report_type, ()) if slot(key)},
+        details=_details(tracker, report_type),
         bite=bite,
         owner=owner,
         photo_urls=report_photos(tracker),
         urgent=urgent,
     )
+
+
+def _occurred(value: str | None) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def _details(tracker: Tracker, report_type: str) -> dict[str, str | int]:
+    details: dict[str, str | int] = {}
+    for key in REPORT_TYPES[report_type].filed_details:
+        value = tracker.get_slot(key)
+        if value is not None and value != "":
+            details[key] = int(value) if key == "barking_minutes" else value
+    return details
 
 
 def _clear_report() -> list[EventType]:

@@ -1,8 +1,14 @@
-"""Validation of the three report forms: ask only for what is missing, re-ask what a clerk can't use."""
+"""Validation of the three report forms: every fact from every message, ask only for what is missing.
+
+Each message is read first as the answer to the question just asked, and then for every other fact of the
+report it states (bot.nlp.answers, bot.nlp.times). A fact a message does not state is never filled. An
+aside interrupts only when it clearly is one (see `is_clear_aside`): it is answered and the question asked
+again. Which slots each report type needs, and the questions, are in bot.vocabulary.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 from typing import Any
 
 from rasa_sdk import Tracker
@@ -11,79 +17,155 @@ from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.forms import FormValidationAction
 from rasa_sdk.types import DomainDict
 
+from actions.conversation import answer_aside
+from actions.reading import (
+    animal_mentions,
+    entities,
+    is_clear_aside,
+    latest_intent,
+    latest_text,
+    message_time,
+    message_times,
+    value_before_this_message,
+)
 from actions.services import conversation_pack, office_details
-from bot.nlp import answers
+from bot.nlp import answers, replies
+from bot.nlp.address import spoken_place
 from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.times import read_times
+from bot.vocabulary import REPORT_TYPES
 
 MAX_ANSWER_CHARS = 300
 ANONYMOUS = "anonymous"
+LOW_ASR_CONFIDENCE = 0.5  # a place heard with less (Twilio's Confidence) is read back to the caller
+
+OWNER_PLACE_ENTITIES = ("owner_location",)  # the NLU's entity for where the owner lives, beside the place
 
 Slots = dict[str, Any]
 
 
-def latest_intent(tracker: Tracker) -> str | None:
-    return (tracker.latest_message.get("intent") or {}).get("name")
+_PLACE_BEFORE_RE = re.compile(
+    r"\b(?:on|at|near|by|behind|along|in front of|outside)\s+(?P<place>[^,.;!?]+)$", re.I
+)
 
 
-def latest_text(tracker: Tracker) -> str:
-    return tracker.latest_message.get("text") or ""
+def _not_where_it_went(place: str, text: str) -> str:
+    """'two dogs running loose on linden street heading towards the park': the park is where they went,
+    Linden Street is where they are. A place inside the direction phrase gives way to the place before it."""
+    went = replies.direction(text)
+    if not went or not place or place.lower() not in went.lower():
+        return place
+    before = _PLACE_BEFORE_RE.search(text[: text.lower().index(went.lower())].strip(" ,"))
+    return answers.clean_location(before.group("place")) if before else ""
 
 
-def _animal_mentions(tracker: Tracker) -> list[tuple[int, str]]:
-    mentions = []
-    for entity in tracker.latest_message.get("entities") or []:
-        if entity.get("entity") == "animal":
-            species = normalise_animal(str(entity.get("value", "")))
-            if species:
-                mentions.append((int(entity.get("start") or 0), species))
-    return mentions
+def owner_in(tracker: Tracker, text: str) -> str | None:
+    places = [str(e.get("value")) for e in entities(tracker, *OWNER_PLACE_ENTITIES)]
+    owner = places[0] if places else replies.owner(text)
+    return spoken_place(owner) if owner and owner != answers.UNKNOWN else owner
 
 
-def free_text_answer(slot: str) -> Callable[..., Slots]:
-    """A `validate_<slot>` method for a free-text answer (since when, which way it went, ...)."""
-
-    def validate(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._free_text(slot, value, dispatcher, tracker)
-
-    validate.__name__ = f"validate_{slot}"
-    return validate
+def _filled_before_this_message(tracker: Tracker, slot: str) -> bool:
+    if value_before_this_message(tracker, slot) is not None:
+        return True
+    return tracker.get_slot(slot) is not None and slot not in tracker.slots_to_validate()
 
 
-def yes_no_answer(slot: str) -> Callable[..., Slots]:
-    """A `validate_<slot>` method for a yes / no / don't know answer."""
-
-    def validate(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._yes_no(slot, value, dispatcher, tracker)
-
-    validate.__name__ = f"validate_{slot}"
-    return validate
+def needed_slots(report_type: str, tracker: Tracker) -> list[str]:
+    """The slots this report still has to ask for, in order (filled ones included)."""
+    slots = list(REPORT_TYPES[report_type].required_slots)
+    if tracker.get_slot("still_there") != answers.NO and "direction" in slots:
+        slots.remove("direction")  # which way it went only matters once it has gone
+    if tracker.get_slot("location_unconfirmed"):
+        slots.insert(slots.index("location") + 1, "location_confirmed")
+    return slots
 
 
 class ReportFormValidation(FormValidationAction):
-    """Shared slot validators. Subclasses name the form and the report type."""
+    """Shared slot readers and validators. Subclasses name the form and the report type."""
 
     report_type: str = ""
 
     def name(self) -> str:
         return f"validate_{self.report_type}_form"
 
+    async def required_slots(
+        self, domain_slots: list[str], dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> list[str]:
+        return needed_slots(self.report_type, tracker)
+
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[EventType]:
+        if is_clear_aside(tracker):
+            # answered; nothing in it is taken as an answer, and the form asks its question again
+            await answer_aside(dispatcher, tracker)
+            needed = needed_slots(self.report_type, tracker)
+            return [SlotSet(slot, None) for slot in tracker.slots_to_validate() if slot in needed]
+        facts = {**self.read_facts(tracker), **self.combined_answers(tracker)}
+        if tracker.get_slot("requested_slot") == "location_confirmed":
+            facts["location_confirmed"] = latest_text(tracker)  # "I heard 612 N 4th St. Is that right?"
+        tracker.add_slots([SlotSet(slot, value) for slot, value in facts.items()])
         events = await super().run(dispatcher, tracker, domain)
+        optional = [
+            SlotSet(k, v) for k, v in facts.items() if k not in needed_slots(self.report_type, tracker)
+        ]
         if tracker.get_slot("report_type") != self.report_type:
-            events.insert(0, SlotSet("report_type", self.report_type))
-        return events
+            optional.insert(0, SlotSet("report_type", self.report_type))
+        return optional + events
+
+    # --- facts a message states, whatever was asked ---------------------------------------------------------
+    def read_facts(self, tracker: Tracker) -> Slots:
+        """Slots still empty that the latest message fills (the requested slot is left to its mapping)."""
+        return {}
+
+    def combined_answers(self, tracker: Tracker) -> Slots:
+        """{slot: clause} for a reply to a question that asked several things at once; each clause then goes
+        through its slot's validator."""
+        parts = self.asked_parts(tracker)
+        if len(parts) < 2:
+            return {}
+        readers = {
+            "location": answers.is_findable_location,
+            "animal": lambda c: len(c.split()) <= 3 and normalise_animal(c),
+            "bite_when": lambda c: (
+                read_times(c, message_time(tracker), conversation_pack(tracker).timezone).says_when
+            ),
+            "barking_since": lambda c: read_times(c, message_time(tracker), "UTC").says_when,
+        }
+        return dict(replies.assign_clauses(latest_text(tracker), parts, readers))
+
+    def asked_parts(self, tracker: Tracker) -> list[str]:
+        """The slots the last question asked for, in order (bot.vocabulary groups them)."""
+        kind = REPORT_TYPES[self.report_type]
+        asked = kind.detail(tracker.get_slot("requested_slot") or "")
+        if asked is None or not asked.group:
+            return []
+        needed = needed_slots(self.report_type, tracker)
+        parts = [
+            d.slot for d in kind.details
+            if d.group == asked.group and d.slot in needed
+            and (d.slot == asked.slot or not _filled_before_this_message(tracker, d.slot))
+        ]  # fmt: skip
+        if "still_there" in parts:
+            parts = [p for p in parts if p != "direction"]  # "or which way did it go" is part of still there
+        return parts
+
+    @staticmethod
+    def _empty(tracker: Tracker, *slots: str) -> list[str]:
+        requested = tracker.get_slot("requested_slot")
+        return [s for s in slots if tracker.get_slot(s) is None and s != requested]
 
     # --- failure handling -------------------------------------------------------------------------------
-    def _reject(self, slot: str, response: str, dispatcher: CollectingDispatcher, tracker: Tracker) -> Slots:
-        """Re-ask; after two failed tries also offer a person at City Hall."""
+    def _reject(
+        self, slot: str, response: str | None, dispatcher: CollectingDispatcher, tracker: Tracker
+    ) -> Slots:
+        """Ask again (the form repeats the question); after two failed tries also offer a person."""
+        if is_clear_aside(tracker):
+            return {slot: None}
         tries = int(tracker.get_slot("failed_tries") or 0) + 1
-        dispatcher.utter_message(response=response)
+        if response:
+            dispatcher.utter_message(response=response)
         if tries >= 2:
             dispatcher.utter_message(
                 response="utter_offer_person", **office_details(conversation_pack(tracker))
@@ -92,8 +174,8 @@ class ReportFormValidation(FormValidationAction):
         return {slot: None, "failed_tries": float(tries)}
 
     @staticmethod
-    def _accept(slot: str, value: Any) -> Slots:
-        return {slot: value, "failed_tries": 0.0}
+    def _accept(slot: str, value: Any, **more: Any) -> Slots:
+        return {slot: value, **more, "failed_tries": 0.0}
 
     def _free_text(self, slot: str, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker) -> Slots:
         text = str(value or "").strip()
@@ -102,6 +184,8 @@ class ReportFormValidation(FormValidationAction):
         return self._accept(slot, text[:MAX_ANSWER_CHARS])
 
     def _yes_no(self, slot: str, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker) -> Slots:
+        if value in (answers.YES, answers.NO, answers.UNKNOWN):
+            return self._accept(slot, value)
         answer = answers.yes_no_unknown(str(value or ""), latest_intent(tracker))
         if answer is None:
             return self._reject(slot, "utter_yes_no_unclear", dispatcher, tracker)
@@ -111,15 +195,47 @@ class ReportFormValidation(FormValidationAction):
     def validate_location(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
-        place = answers.clean_location(str(value or ""))[:MAX_ANSWER_CHARS]
+        place = answers.clean_location(str(value or ""))
+        said = message_times(tracker).started_words
+        if said and said in place and tracker.get_slot("requested_slot") == "location":
+            place = answers.clean_location(place.replace(said, " ").replace("  ", " ").strip(" ,"))
+        place = spoken_place(_not_where_it_went(place, latest_text(tracker)))[:MAX_ANSWER_CHARS]
         if not answers.is_findable_location(place):
             return self._reject("location", "utter_location_unclear", dispatcher, tracker)
+        metadata = tracker.latest_message.get("metadata") or {}
+        try:
+            confidence = float(metadata.get("asr_confidence", 1.0))
+        except (TypeError, ValueError):
+            confidence = 1.0
+        if confidence < LOW_ASR_CONFIDENCE:
+            return self._accept("location", place, location_unconfirmed=True, location_confirmed=None)
         return self._accept("location", place)
+
+    def validate_location_confirmed(
+        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> Slots:
+        answer = answers.yes_no_unknown(str(value or ""), latest_intent(tracker))
+        if answer == answers.YES:
+            return self._accept("location_confirmed", True, location_unconfirmed=None)
+        if answer is None and not entities(tracker, "location"):
+            return self._reject("location_confirmed", None, dispatcher, tracker)
+        # "no" (perhaps with the right place): ask for the place again, or take the one given
+        retry = {"location": None, "location_confirmed": None, "location_unconfirmed": None}
+        place = entities(tracker, "location")
+        if place:
+            retry.update(self.validate_location(place[0].get("value"), dispatcher, tracker, domain))
+            retry.update(location_unconfirmed=None, location_confirmed=None)
+        return retry
 
     def validate_animal(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
-        mentions = _animal_mentions(tracker)
+        before = value_before_this_message(tracker, "animal")
+        asked = tracker.get_slot("requested_slot") in ("animal", "report_confirmed")
+        if before and not asked and not answers.corrects(latest_text(tracker)):
+            # a description that mentions a dog does not replace the raccoon the resident reported
+            return {"animal": before}
+        mentions = animal_mentions(tracker)
         if len(mentions) > 1 and self.report_type == "bite":
             species = answers.choose_biting_animal(latest_text(tracker), mentions)
         else:
@@ -131,7 +247,25 @@ class ReportFormValidation(FormValidationAction):
     def validate_animal_description(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
-        return self._free_text("animal_description", value, dispatcher, tracker)
+        text = str(value or "")
+        if text == latest_text(tracker):
+            if answers.yes_no_unknown(text) == answers.UNKNOWN and len(text.split()) <= 4:
+                return self._accept("animal_description", "not known")
+            text = self.description_part(text)
+            if not text:
+                return self._reject("animal_description", None, dispatcher, tracker)
+        return self._free_text("animal_description", text, dispatcher, tracker)
+
+    @staticmethod
+    def description_part(text: str) -> str:
+        """The clauses of a combined reply that are not another answer (still there, aggressive, ...)."""
+        kept = []
+        for clause in replies.clauses(text):
+            other = (replies.still_there(clause) or replies.aggressive(clause) or replies.owner(clause)
+                     or replies.vaccinated(clause) or answers.yes_no_unknown(clause))  # fmt: skip
+            if not other:
+                kept.append(clause)
+        return ", ".join(kept)
 
     def validate_complainant_name(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
@@ -143,90 +277,18 @@ class ReportFormValidation(FormValidationAction):
             return self._accept("complainant_name", ANONYMOUS)
         name = answers.clean_name(text)
         if not name:
-            return self._reject("complainant_name", "utter_ask_complainant_name", dispatcher, tracker)
+            return self._reject("complainant_name", None, dispatcher, tracker)
         return self._accept("complainant_name", name)
-
-
-class ValidateBarkingForm(ReportFormValidation):
-    report_type = "barking"
-
-    validate_barking_since = free_text_answer("barking_since")
-    validate_barking_frequency = free_text_answer("barking_frequency")
-    validate_barking_time_of_day = free_text_answer("barking_time_of_day")
-
-
-class ValidateAtLargeForm(ReportFormValidation):
-    report_type = "at_large"
-
-    async def required_slots(
-        self, domain_slots: list[str], dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> list[str]:
-        # Which way it went only matters once it has gone.
-        if tracker.get_slot("still_there") == answers.YES:
-            return [slot for slot in domain_slots if slot != "direction"]
-        return domain_slots
-
-    validate_still_there = yes_no_answer("still_there")
-    validate_direction = free_text_answer("direction")
-
-    def validate_aggressive(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        result = self._yes_no("aggressive", value, dispatcher, tracker)
-        if result["aggressive"] == answers.YES:
-            dispatcher.utter_message(response="utter_call_911")
-        return result
-
-
-class ValidateBiteForm(ReportFormValidation):
-    report_type = "bite"
-
-    async def extract_victim(
-        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        """'a dog bit my son' already says who was bitten: don't ask again."""
-        if tracker.get_slot("victim") is None and latest_intent(tracker) == "report_bite":
-            kind = answers.victim_kind(latest_text(tracker))
-            if kind:
-                return {"victim": kind}
-        return {}
-
-    async def extract_injury(
-        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        if tracker.get_slot("injury") is None and latest_intent(tracker) == "report_bite":
-            if answers.mentions_injury(latest_text(tracker)):
-                return {"injury": answers.YES}
-        return {}
-
-    def validate_victim(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        kind = value if value in ("person", "animal") else answers.victim_kind(str(value or ""))
-        if not kind:
-            return self._reject("victim", "utter_victim_unclear", dispatcher, tracker)
-        return self._accept("victim", kind)
-
-    def validate_injury(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        if value == answers.YES or answers.mentions_injury(str(value or "")):
-            return self._accept("injury", answers.YES)
-        return self._yes_no("injury", value, dispatcher, tracker)
-
-    validate_bite_when = free_text_answer("bite_when")
 
     def validate_owner_known(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
         text = str(value or "").strip()
-        if answers.yes_no_unknown(text, latest_intent(tracker)) in (answers.NO, answers.UNKNOWN):
+        if text == answers.UNKNOWN or answers.yes_no_unknown(text, latest_intent(tracker)) in (
+            answers.NO,
+            answers.UNKNOWN,
+        ):
             return self._accept("owner_known", answers.UNKNOWN)
-        return self._free_text("owner_known", text, dispatcher, tracker)
-
-    validate_vaccinated = yes_no_answer("vaccinated")
-
-
-REPORT_FORMS: dict[str, type[ReportFormValidation]] = {
-    form.report_type: form for form in (ValidateBarkingForm, ValidateAtLargeForm, ValidateBiteForm)
-}
+        if text == latest_text(tracker):
+            text = owner_in(tracker, text) or answers.clean_name(text) or text
+        return self._free_text("owner_known", spoken_place(text), dispatcher, tracker)

@@ -173,6 +173,13 @@ def last_prompt(twiml: str | None) -> str | None:
     return said.text if said is not None else None
 
 
+async def _report_in_progress(agent: Any, conversation: str) -> bool:
+    if agent is None:
+        return False
+    tracker = await agent.tracker_store.retrieve(conversation)
+    return bool(tracker is not None and tracker.active_loop_name)
+
+
 class VoiceOutputChannel(KeepingOutputChannel):
     channel_name = CHANNEL
 
@@ -257,6 +264,8 @@ class TwilioVoiceInput(TwilioInputChannel):
         caller = e164(params.get("From"))  # None for a withheld caller ID
         verified = bool(call_state.get("verified")) and caller is not None
         metadata = {"to": city_number, "call_sid": call_sid, "caller": caller, "caller_verified": verified}
+        if params.get("Confidence"):
+            metadata["asr_confidence"] = params["Confidence"]  # a place heard unclearly is read back
         office_open = pack.is_office_open(self._clock())
         if turn == 0:
             if agent is not None:
@@ -275,7 +284,12 @@ class TwilioVoiceInput(TwilioInputChannel):
             return gather(VoiceResponse(), pack, CODE_OK_SPEECH if verified else CODE_WRONG_SPEECH, turn + 1,
                           0, verified)  # fmt: skip
 
-        if office_open and PERSON_PHRASES.search(speech):
+        # never transferred out of the middle of a report because of a word in an answer ("a person")
+        if (
+            office_open
+            and PERSON_PHRASES.search(speech)
+            and not await _report_in_progress(agent, conversation)
+        ):
             reply = VoiceResponse()
             reply.say(f"Putting you through to {pack.office_name}.", voice=VOICE, language=LANGUAGE)
             reply.dial(pack.office_phone)

@@ -54,4 +54,39 @@ def test_every_form_slot_has_a_question():
     domain = _domain()
     for form_name, form in domain["forms"].items():
         for slot in form["required_slots"]:
-            assert f"utter_ask_{slot}" in domain["responses"] or slot == "report_confirmed", (form_name, slot)
+            assert f"action_ask_{slot}" in domain["actions"] or slot == "report_confirmed", (form_name, slot)
+
+
+# --- domain.yml is held to the one vocabulary of reports (bot/vocabulary.py) -----------------------------------
+
+
+def test_the_report_types_are_the_vocabularys():
+    from bot.cases.report import REPORT_TYPES as FILED_TYPES
+    from bot.vocabulary import REPORT_TYPES
+
+    domain = _domain()
+    assert domain["slots"]["report_type"]["values"] == list(REPORT_TYPES)
+    assert list(FILED_TYPES) == list(REPORT_TYPES)
+    assert {name for name in domain["forms"] if name != "confirm_form"} == {
+        t.form for t in REPORT_TYPES.values()
+    }
+
+
+def test_each_forms_slots_are_the_vocabularys_in_its_order():
+    from bot.vocabulary import REPORT_TYPES
+
+    domain = _domain()
+    for kind in REPORT_TYPES.values():
+        assert domain["forms"][kind.form]["required_slots"] == kind.required_slots, kind.code
+        for slot in kind.slots:
+            assert slot in domain["slots"], (kind.code, slot)
+
+
+def test_questions_come_from_the_vocabulary_only():
+    """Each asked slot has its ask action and no second wording in the domain's responses."""
+    from actions.asking import asked_slots
+
+    domain = _domain()
+    for slot in asked_slots():
+        assert f"action_ask_{slot}" in domain["actions"], slot
+        assert f"utter_ask_{slot}" not in domain["responses"], slot

@@ -17,6 +17,7 @@ from bot.cases.models import (
     BiteDetail,
     Complaint,
     DuplicateSuggestion,
+    Photo,
     Subject,
 )
 from bot.cases.records import (
@@ -65,10 +66,12 @@ class Queries(ServiceBase):
         page: int = 1,
         page_size: int = 50,
         needs_household: bool = False,
+        jurisdictions: Sequence[str] | None = None,
     ) -> QueuePage:
         """Complaints newest first (received, then id), filtered, one page at a time.
 
-        `needs_household`: only new or accepted complaints without a confirmed household."""
+        `needs_household`: only new or accepted complaints without a confirmed household.
+        `jurisdictions`: only these cities (a console user's); None: every city."""
         if page < 1:
             raise InvalidQuery("page must be at least 1")
         if not 1 <= page_size <= MAX_PAGE_SIZE:
@@ -78,6 +81,8 @@ class Queries(ServiceBase):
         query = select(*_QUEUE_COLUMNS)
         if jurisdiction is not None:
             query = query.where(Complaint.jurisdiction == jurisdiction)
+        if jurisdictions is not None:
+            query = query.where(Complaint.jurisdiction.in_(list(jurisdictions)))
         if type is not None:
             query = query.where(Complaint.type == type)
         if status is not None:
@@ -207,6 +212,16 @@ class Queries(ServiceBase):
                 for e in entries
             ]
 
+    def photo_jurisdictions(self, url: str) -> set[str]:
+        """The cities of the complaints a stored photo (`/photos/<token>`) belongs to; empty while unsent."""
+        with self._reading() as session:
+            rows = session.execute(
+                select(Complaint.jurisdiction)
+                .join(Photo, Photo.complaint_id == Complaint.id)
+                .where(Photo.url == url)
+            )
+            return set(rows.scalars())
+
     def count_complaints(self, jurisdiction: str | None = None) -> int:
         """How many complaints are filed (in one jurisdiction, or all)."""
         query = select(func.count()).select_from(Complaint)
@@ -268,8 +283,11 @@ class Queries(ServiceBase):
         received_to: datetime | None = None,
         newest_first: bool = True,
         limit: int = 1000,
+        jurisdictions: Sequence[str] | None = None,
     ) -> list[ComplaintListing]:
-        """Complaints with what a listing or an export shows (no complainant), filtered, at most `limit`."""
+        """Complaints with what a listing or an export shows (no complainant), filtered, at most `limit`.
+
+        `jurisdictions`: only these cities (a console user's); None: every city."""
         if not 1 <= limit <= 10_000:
             raise InvalidQuery("limit must be between 1 and 10000")
         require_known("type", types, COMPLAINT_TYPES)
@@ -280,6 +298,8 @@ class Queries(ServiceBase):
         query = select(Complaint)
         if jurisdiction is not None:
             query = query.where(Complaint.jurisdiction == jurisdiction)
+        if jurisdictions is not None:
+            query = query.where(Complaint.jurisdiction.in_(list(jurisdictions)))
         if types:
             query = query.where(Complaint.type.in_(list(types)))
         if statuses:

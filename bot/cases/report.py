@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-REPORT_TYPES = ("barking", "at_large", "bite")
+from bot.vocabulary import REPORT_TYPES as _VOCABULARY
+
+REPORT_TYPES = tuple(_VOCABULARY)  # bot/vocabulary.py defines the report types once
 CHANNELS = ("sms", "voice", "rest", "web", "email", "letter", "walk_in", "staff_phone")
 
 
@@ -29,7 +31,7 @@ class Report:
     source_id: str  # idempotency key: message/call id, or conversation id + report number
     received: datetime
     location: str  # as the resident gave it
-    transcript: str  # the resident's own words, in order
+    transcript: str  # the conversation in order, "Resident: ..." / "Assistant: ..." lines; name as "[name]"
     animal: str | None = None  # species, normalised ("dog")
     animal_description: str | None = None  # breed, colour, size, collar, name
     occurred: datetime | None = None
@@ -41,8 +43,22 @@ class Report:
     # For a bite, `bite.owner_known` is used when this is None. It suggests the household complained
     # about (docs/rules.md "Who a complaint is against"); the clerk confirms.
     owner: str | None = None
-    details: dict[str, str] = field(default_factory=dict)  # per-type answers, e.g. frequency
+    details: dict[str, str | int] = field(default_factory=dict)  # per-type answers, e.g. frequency, minutes
     bite: BiteDetails | None = None
     photo_urls: tuple[str, ...] = ()
     urgent: bool = False
     form: str | None = None  # override of the channel's default form ("verbal"/"written")
+
+
+# The assistant's transcript: one line per message, each marked with who said it.
+RESIDENT_LINE, ASSISTANT_LINE = "Resident: ", "Assistant: "
+NAME_PLACEHOLDER = "[name]"
+
+
+def first_resident_message(transcript: str) -> str:
+    """The resident's first message in a transcript (the whole text when it is not a marked transcript:
+    a clerk's entry or an Open311 description)."""
+    for line in (transcript or "").splitlines():
+        if line.startswith(RESIDENT_LINE):
+            return line[len(RESIDENT_LINE) :]
+    return transcript or ""

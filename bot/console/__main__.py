@@ -1,7 +1,8 @@
 """`python -m bot.console`: serve the console; `create-user`, `set-password`, `create-api-key` manage access.
 
 python -m bot.console                          serve on CONSOLE_HOST:CONSOLE_PORT (default 127.0.0.1:8000)
-python -m bot.console create-user --role admin NAME     prompts for the password (or --password-stdin)
+python -m bot.console create-user --role clerk --city kellogg NAME   prompts for the password (or --password-stdin)
+python -m bot.console set-cities NAME --city kellogg [--city freeport]   the cities an account sees
 python -m bot.console create-api-key NAME [--jurisdiction CODE]   prints the key once
 """
 
@@ -32,6 +33,20 @@ def _password(from_stdin: bool) -> str:
     return first
 
 
+def _city_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--city",
+        action="append",
+        required=True,
+        choices=[*sorted(load_packs()), "all"],
+        help="a city the account sees (repeat for several; 'all': every city configured now)",
+    )
+
+
+def _cities(chosen: list[str]) -> list[str]:
+    return sorted(load_packs()) if "all" in chosen else chosen
+
+
 def bootstrap_admin(accounts: AccountService, production: bool) -> str | None:
     """On a fresh database in development, an `admin` with a one-time random password (returned to print).
 
@@ -40,7 +55,7 @@ def bootstrap_admin(accounts: AccountService, production: bool) -> str | None:
     if production or accounts.count_users() > 0:
         return None
     password = secrets.token_urlsafe(12)
-    accounts.create_user("admin", password, "admin")
+    accounts.create_user("admin", password, "admin", load_packs())
     return password
 
 
@@ -53,8 +68,11 @@ def first_run_message(accounts: AccountService, production: bool, url: str) -> s
             "  (printed once, development only; change it: .venv/bin/python -m bot.console set-password admin)"
         )
     if accounts.count_users() == 0:
-        return "No console users yet. Create the first: .venv/bin/python -m bot.console create-user --role admin NAME"
-    return f"Sign in at {url} (new users: .venv/bin/python -m bot.console create-user --role clerk NAME)"
+        return (
+            "No console users yet. Create the first: "
+            ".venv/bin/python -m bot.console create-user --role admin --city all NAME"
+        )
+    return f"Sign in at {url} (new users: .venv/bin/python -m bot.console create-user --role clerk --city CODE NAME)"
 
 
 def serve() -> int:
@@ -71,7 +89,7 @@ def serve() -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot.console", description="Clerk console and Open311 API."
     )
@@ -80,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     create.add_argument("username")
     create.add_argument("--role", choices=ROLES, required=True)
     create.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    _city_option(create)
+    cities = commands.add_parser("set-cities", help="set the cities an account sees")
+    cities.add_argument("username")
+    _city_option(cities)
     reset = commands.add_parser("set-password", help="set a user's password")
     reset.add_argument("username")
     reset.add_argument("--password-stdin", action="store_true")
@@ -89,7 +111,11 @@ def main(argv: list[str] | None = None) -> int:
         "--jurisdiction", choices=sorted(load_packs()), help="limit the key to one city (default: all)"
     )
     commands.add_parser("first-run", help="say how to sign in the first time (creates the development admin)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
 
     if args.command is None:
         return serve()
@@ -97,8 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     accounts = _accounts()
     try:
         if args.command == "create-user":
-            user = accounts.create_user(args.username, _password(args.password_stdin), args.role)
-            print(f"created {user.role} {user.username}")
+            cities = _cities(args.city)
+            user = accounts.create_user(args.username, _password(args.password_stdin), args.role, cities)
+            print(f"created {user.role} {user.username} ({', '.join(sorted(user.cities))})")
+        elif args.command == "set-cities":
+            user = accounts.set_cities(args.username, _cities(args.city))
+            print(f"{user.username} now sees {', '.join(sorted(user.cities))}")
         elif args.command == "set-password":
             accounts.set_password(args.username, _password(args.password_stdin))
             print(f"password set for {args.username}")

@@ -6,23 +6,21 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
-from bot.console.models import ROLES, ApiKey, ConsoleUser
+from bot.console.models import ROLES, ApiKey, ConsoleUser, ConsoleUserCity
+from bot.console.throttle import SignInThrottleStore, account_key, client_key
+from bot.jurisdictions import load_packs
 
 # scrypt cost: n=2**14, r=8, p=1 is the interactive-login setting (about 16 MiB and ~50 ms here).
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 MIN_PASSWORD_LENGTH = 10
-# Wrong passwords in a row before an account is locked, and for how long: slows guessing to a crawl
-# without letting a stranger lock a clerk out for long.
-MAX_FAILED_SIGN_INS = 5
-LOCKOUT = timedelta(minutes=15)
 API_KEY_PREFIX = "o311_"
 
 
@@ -35,6 +33,19 @@ class StaffUser:
     id: int
     username: str
     role: str
+    cities: frozenset[str] = frozenset()  # the jurisdictions whose complaints this account may see
+
+    def may_see(self, jurisdiction: str) -> bool:
+        return jurisdiction in self.cities
+
+
+@dataclass(frozen=True)
+class SignIn:
+    """The outcome of a sign-in attempt: the user, or None; `retry_after` > 0 when it came too soon
+    and was refused without checking the password."""
+
+    user: StaffUser | None
+    retry_after: timedelta = timedelta(0)
 
 
 @dataclass(frozen=True)
@@ -93,13 +104,29 @@ def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def _known_cities(cities: Iterable[str]) -> frozenset[str]:
+    chosen = frozenset(code.strip().lower() for code in cities if code.strip())
+    unknown = chosen - set(load_packs())
+    if unknown:
+        raise AccountError(f"unknown city {', '.join(sorted(unknown))}")
+    return chosen
+
+
+def _staff(session: Session, user: ConsoleUser) -> StaffUser:
+    cities = session.execute(select(ConsoleUserCity.jurisdiction).where(ConsoleUserCity.user_id == user.id))
+    return StaffUser(user.id, user.username, user.role, frozenset(cities.scalars()))
+
+
 class AccountService:
     def __init__(self, session_factory: sessionmaker, clock: Callable[[], datetime] = _utc_now) -> None:
         self._session_factory = session_factory
         self._clock = clock
+        self.throttle = SignInThrottleStore(session_factory, clock)
 
-    def create_user(self, username: str, password: str, role: str) -> StaffUser:
+    def create_user(self, username: str, password: str, role: str, cities: Iterable[str] = ()) -> StaffUser:
+        """A new account that sees `cities` (jurisdiction codes; none: it sees no complaint)."""
         username = username.strip().lower()
+        cities = _known_cities(cities)
         if not username or len(username) > 100 or not username.replace(".", "").replace("-", "").isalnum():
             raise AccountError("a username is letters, digits, dots and hyphens")
         if role not in ROLES:
@@ -113,7 +140,10 @@ class AccountService:
             with self._session_factory() as session, session.begin():
                 session.add(user)
                 session.flush()
-                return StaffUser(user.id, user.username, user.role)
+                session.add_all(
+                    ConsoleUserCity(user_id=user.id, jurisdiction=code) for code in sorted(cities)
+                )
+                return StaffUser(user.id, user.username, user.role, cities)
         except IntegrityError:
             raise AccountError(f"the username {username} is taken") from None
 
@@ -129,24 +159,30 @@ class AccountService:
             user.password_hash = hash_password(password)
 
     def authenticate(self, username: str, password: str) -> StaffUser | None:
-        """The active user with this name and password, or None (same cost either way)."""
+        """The active user with this name and password, or None (same cost either way). Unthrottled:
+        the console signs in through `sign_in`."""
         with self._session_factory() as session, session.begin():
             user = session.execute(
                 select(ConsoleUser).where(ConsoleUser.username == username.strip().lower())
             ).scalar_one_or_none()
             ok = verify_password(password, user.password_hash if user else _DUMMY_HASH)
-            if user is None or not user.active:
+            if user is None or not user.active or not ok:
                 return None
-            now = self._clock()
-            if user.locked_until is not None and user.locked_until > now:
-                return None  # the same answer as a wrong password: nothing tells a guesser the name exists
-            if not ok:
-                user.failed_sign_ins += 1
-                if user.failed_sign_ins >= MAX_FAILED_SIGN_INS:
-                    user.locked_until, user.failed_sign_ins = now + LOCKOUT, 0
-                return None
-            user.failed_sign_ins, user.locked_until, user.last_sign_in_at = 0, None, now
-            return StaffUser(user.id, user.username, user.role)
+            user.last_sign_in_at = self._clock()
+            return _staff(session, user)
+
+    def sign_in(self, username: str, password: str, *, client: str | None, known_device: bool) -> SignIn:
+        """A throttled sign-in (see `bot.console.throttle`): counted per client, and per account unless the
+        browser has signed in to this account before. Blocking (scrypt, database): call it in a thread."""
+        keys = [client_key(client)] + ([] if known_device else [account_key(username)])
+        verdict = self.throttle.attempt(keys)
+        if not verdict.allowed:
+            return SignIn(None, verdict.retry_after)
+        user = self.authenticate(username, password)
+        if user is not None:
+            self.throttle.clear(keys)
+            self.throttle.prune()  # keys idle a day delay nothing: forget them (a success is rare enough)
+        return SignIn(user)
 
     def get_user(self, user_id: int) -> StaffUser | None:
         """The active user with this id (a deactivated user's session stops working at once)."""
@@ -154,12 +190,26 @@ class AccountService:
             user = session.get(ConsoleUser, user_id)
             if user is None or not user.active:
                 return None
-            return StaffUser(user.id, user.username, user.role)
+            return _staff(session, user)
 
     def list_users(self) -> list[tuple[StaffUser, bool]]:
         with self._session_factory() as session:
             users = session.execute(select(ConsoleUser).order_by(ConsoleUser.username)).scalars().all()
-            return [(StaffUser(u.id, u.username, u.role), u.active) for u in users]
+            return [(_staff(session, u), u.active) for u in users]
+
+    def set_cities(self, who: int | str, cities: Iterable[str]) -> StaffUser:
+        """Replace the cities an account (id or name) sees; its open sessions see the change on their next page."""
+        cities = _known_cities(cities)
+        with self._session_factory() as session, session.begin():
+            where = (
+                ConsoleUser.id == who if isinstance(who, int) else ConsoleUser.username == who.strip().lower()
+            )
+            user = session.execute(select(ConsoleUser).where(where)).scalar_one_or_none()
+            if user is None:
+                raise AccountError(f"no user {who}")
+            session.execute(delete(ConsoleUserCity).where(ConsoleUserCity.user_id == user.id))
+            session.add_all(ConsoleUserCity(user_id=user.id, jurisdiction=code) for code in sorted(cities))
+            return StaffUser(user.id, user.username, user.role, cities)
 
     def set_active(self, user_id: int, active: bool) -> None:
         with self._session_factory() as session, session.begin():

@@ -20,6 +20,7 @@ from bot.cases.db import make_engine, make_session_factory
 from bot.cases.service import CaseService
 from bot.console.accounts import AccountService
 from bot.console.context import ConsoleContext
+from bot.console.devices import KnownDevices
 from bot.console.security import CsrfFailed, Forbidden, NotSignedIn
 from bot.console.standing import dollars, long_date
 from bot.notify.outbox import OutboxService
@@ -44,6 +45,16 @@ def _session_secret(settings: Settings) -> str:
         raise ConfigurationError("SESSION_SECRET is required in production")
     # Development and tests: a secret per process (sign-ins do not survive a restart, which is fine).
     return secrets.token_urlsafe(32)
+
+
+def public_url(settings: Settings) -> str:
+    """The console's public base URL, from settings only (never a request's Host header)."""
+    url = settings.console_public_url.strip().rstrip("/")
+    if settings.is_production:
+        if not url.startswith("https://"):
+            raise ConfigurationError("CONSOLE_PUBLIC_URL (https://...) is required in production")
+        return url
+    return url or f"http://{settings.console_host}:{settings.console_port}"
 
 
 def _utc_now() -> datetime:
@@ -75,6 +86,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
     """The console and the Open311 API over the case database named by `settings`."""
     settings = settings or get_settings()
     secret = _session_secret(settings)
+    public_url(settings)  # refuse to start without it in production
     engine = make_engine(settings.database_url)
     session_factory = make_session_factory(engine)
     clock = clock or _utc_now
@@ -87,6 +99,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
         outbox=OutboxService(session_factory, clock=clock),
         clock=clock,
         templates=_templates(),
+        known_devices=KnownDevices(secret),
     )
     app.state.try_line_conversations = {}
     app.add_middleware(
@@ -97,6 +110,27 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
         same_site="lax",
         https_only=settings.is_production,
     )
+
+    from bot.console import open311
+    from bot.console.routes import routers
+
+    _add_security_headers(app)
+    _add_error_handlers(app)
+
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    for router in routers():
+        app.include_router(router)
+    app.include_router(open311.router, prefix=OPEN311_PREFIX)
+
+    @app.on_event("shutdown")
+    def dispose_engine() -> None:
+        engine.dispose()
+
+    return app
+
+
+def _add_security_headers(app: FastAPI) -> None:
+    """Headers on every answer; the console's pages also get CSP, framing and no caching."""
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable) -> Response:
@@ -114,13 +148,10 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
                 response.headers.setdefault("Cache-Control", "no-store")  # pages carry residents' data
         return response
 
-    from bot.console import open311
-    from bot.console.routes import routers
 
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    for router in routers():
-        app.include_router(router)
-    app.include_router(open311.router, prefix=OPEN311_PREFIX)
+def _add_error_handlers(app: FastAPI) -> None:
+    """Signed-out, forbidden, CSRF and HTTP errors: Open311's in its spec format, the console's as pages."""
+    from bot.console import open311
 
     @app.exception_handler(NotSignedIn)
     async def not_signed_in(request: Request, exc: NotSignedIn) -> Response:
@@ -159,9 +190,3 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
             fields = ", ".join(str(e["loc"][-1]) for e in exc.errors())
             return open311.error_response(400, f"invalid parameter: {fields}", request.url.path)
         return PlainTextResponse("That request had a field missing or malformed.", status_code=400)
-
-    @app.on_event("shutdown")
-    def dispose_engine() -> None:
-        engine.dispose()
-
-    return app

@@ -11,6 +11,7 @@ from fastapi.templating import Jinja2Templates
 
 from bot.cases.service import CaseService
 from bot.console.accounts import AccountService
+from bot.console.devices import KnownDevices
 from bot.jurisdictions import Pack
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings
@@ -24,6 +25,7 @@ class ConsoleContext:
     outbox: OutboxService
     clock: Callable[[], datetime]
     templates: Jinja2Templates
+    known_devices: KnownDevices
 
     def today(self, pack: Pack) -> date:
         """Today on the city's calendar."""

@@ -1,8 +1,11 @@
-"""Console accounts and Open311 API keys, on the case database's metadata (created by migration 0003)."""
+"""Console accounts, their cities, the sign-in throttle and Open311 API keys, on the case database's metadata.
+
+Created by migrations 0003 (accounts, keys) and 0008 (cities, throttle).
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, CheckConstraint, Column, Integer, String
+from sqlalchemy import BigInteger, Boolean, CheckConstraint, Column, ForeignKey, Integer, String
 
 from bot.cases.models import Base, UTCDateTime
 
@@ -25,8 +28,29 @@ class ConsoleUser(Base):
     active = Column(Boolean, nullable=False, default=True)
     created_at = Column(UTCDateTime, nullable=False)
     last_sign_in_at = Column(UTCDateTime, nullable=True)
-    failed_sign_ins = Column(Integer, nullable=False, default=0, server_default="0")
-    locked_until = Column(UTCDateTime, nullable=True)
+
+
+class ConsoleUserCity(Base):
+    """A city (jurisdiction code) whose complaints a member of staff may see. None: sees nothing."""
+
+    __tablename__ = "console_user_cities"
+
+    user_id = Column(BigId, ForeignKey("console_users.id", ondelete="CASCADE"), primary_key=True)
+    jurisdiction = Column(String(40), primary_key=True)
+
+
+class SignInThrottle(Base):
+    """Sign-in attempts counted per key ("account:NAME" or "client:ADDRESS") since the last success.
+
+    `not_before`: no attempt under this key is checked before then (the growing delay).
+    """
+
+    __tablename__ = "console_sign_in_throttle"
+
+    key = Column(String(160), primary_key=True)
+    attempts = Column(Integer, nullable=False, default=0, server_default="0")
+    not_before = Column(UTCDateTime, nullable=True)
+    last_attempt_at = Column(UTCDateTime, nullable=False)
 
 
 class ApiKey(Base):

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import re
 import uuid
-import xml.etree.ElementTree as ET
 from datetime import datetime, timedelta
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
 
 from bot.cases.errors import CaseError
-from bot.cases.report import BiteDetails, Report
+from bot.cases.report import BiteDetails, Report, first_resident_message
 from bot.cases.service import ComplaintListing
 from bot.console import try_line
 from bot.console.accounts import ApiClient
+from bot.console.app import public_url
 from bot.console.context import console_context
+from bot.console.open311_format import Open311Error, check_format, error_response, respond, respond_one
+
+__all__ = ["Open311Error", "error_response", "router"]
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack, load_packs
 
 router = APIRouter()
@@ -54,61 +58,6 @@ TYPE_ATTRIBUTES = {
 STATUS = {"new": "open", "accepted": "open", "rejected": "closed", "duplicate": "closed"}
 DEFAULT_WINDOW_DAYS = 90  # the spec's default when no dates are given
 MAX_RESULTS = 1000
-
-
-class Open311Error(Exception):
-    def __init__(self, code: int, description: str) -> None:
-        super().__init__(description)
-        self.code, self.description = code, description
-
-
-# ---- responses in the spec's formats ------------------------------------------------------------
-
-
-def _wants_xml(path: str) -> bool:
-    return path.endswith(".xml")
-
-
-def _xml(root_name: str, item_name: str, items: list[dict]) -> bytes:
-    root = ET.Element(root_name)
-    for item in items:
-        element = ET.SubElement(root, item_name)
-        _xml_fill(element, item)
-    return b'<?xml version="1.0" encoding="utf-8"?>' + ET.tostring(root, encoding="utf-8")
-
-
-def _xml_fill(element: ET.Element, item: dict) -> None:
-    for key, value in item.items():
-        if isinstance(value, list):
-            holder = ET.SubElement(element, key)
-            for entry in value:
-                child = ET.SubElement(holder, key[:-1] if key.endswith("s") else "item")
-                _xml_fill(child, entry) if isinstance(entry, dict) else setattr(child, "text", str(entry))
-        elif isinstance(value, dict):
-            _xml_fill(ET.SubElement(element, key), value)
-        else:
-            child = ET.SubElement(element, key)
-            if value is not None:
-                child.text = str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def respond(
-    path: str, root_name: str, item_name: str, payload: list[dict] | dict, status_code: int = 200
-) -> Response:
-    if _wants_xml(path):
-        items = payload if isinstance(payload, list) else [payload]
-        return Response(_xml(root_name, item_name, items), status_code, media_type="text/xml; charset=utf-8")
-    return JSONResponse(payload, status_code)
-
-
-def error_response(code: int, description: str, path: str) -> Response:
-    """The spec's error format: `[{"code": 404, "description": "..."}]` (or <errors> in XML)."""
-    return respond(path, "errors", "error", [{"code": code, "description": description}], status_code=code)
-
-
-def _format(fmt: str) -> None:
-    if fmt not in ("json", "xml"):
-        raise Open311Error(404, "format must be json or xml")
 
 
 # ---- parameters ---------------------------------------------------------------------------------
@@ -177,8 +126,9 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
         "status_notes": notes,
         "service_name": SERVICES[c.type][0],
         "service_code": c.type,
-        # the resident's own words go only to key holders; the public get the type of report
-        "description": c.transcript if full else f"{SERVICES[c.type][0]}{animal}",
+        # key holders get the resident's first message (never the transcript, which holds the assistant's
+        # questions and answers); the public get the type of report
+        "description": first_resident_message(c.transcript) if full else f"{SERVICES[c.type][0]}{animal}",
         "agency_responsible": pack.office_name,
         "service_notice": None,
         "requested_datetime": _iso(c.received, pack),
@@ -189,7 +139,7 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
         "zipcode": None,
         "lat": None,  # no geocoding: locations are street addresses as residents gave them
         "long": None,
-        "media_url": c.photo_urls[0] if c.photo_urls else None,
+        # no media_url, for anyone: the photos are the residents' own (and served only to signed-in staff)
     }
     return data
 
@@ -199,11 +149,11 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
 
 @router.get("/discovery.{fmt}")
 def discovery(request: Request, fmt: str) -> Response:
-    _format(fmt)
-    base = str(request.base_url).rstrip("/") + "/open311/v2/"
-    return respond(
+    check_format(fmt)
+    # from the configured public URL: echoing the Host header would let anyone name the endpoint
+    base = public_url(console_context(request).settings) + "/open311/v2/"
+    return respond_one(
         request.url.path,
-        "discovery",
         "discovery",
         {
             "changeset": "2026-11-29T00:00:00Z",
@@ -219,7 +169,7 @@ def discovery(request: Request, fmt: str) -> Response:
 
 @router.get("/services.{fmt}")
 def services(request: Request, fmt: str, jurisdiction_id: str | None = None) -> Response:
-    _format(fmt)
+    check_format(fmt)
     pack = _pack(jurisdiction_id)
     items = [
         {
@@ -238,7 +188,7 @@ def services(request: Request, fmt: str, jurisdiction_id: str | None = None) -> 
 
 @router.get("/services/{code}.{fmt}")
 def service_definition(request: Request, code: str, fmt: str, jurisdiction_id: str | None = None) -> Response:
-    _format(fmt)
+    check_format(fmt)
     _pack(jurisdiction_id)
     if code not in SERVICES:
         raise Open311Error(404, f"no service with code {code}")
@@ -258,11 +208,8 @@ def service_definition(request: Request, code: str, fmt: str, jurisdiction_id: s
         if values:
             attribute["values"] = values
         attributes.append(attribute)
-    return respond(
-        request.url.path,
-        "service_definition",
-        "service_definition",
-        {"service_code": code, "attributes": attributes},
+    return respond_one(
+        request.url.path, "service_definition", {"service_code": code, "attributes": attributes}
     )
 
 
@@ -278,7 +225,7 @@ def list_requests(
     status: str | None = None,
     api_key: str | None = None,
 ) -> Response:
-    _format(fmt)
+    check_format(fmt)
     pack = _pack(jurisdiction_id)
     client = _api_client(request, api_key, pack, required=False)
     codes = _csv(service_code)
@@ -317,7 +264,7 @@ def get_request(
     jurisdiction_id: str | None = None,
     api_key: str | None = None,
 ) -> Response:
-    _format(fmt)
+    check_format(fmt)
     pack = _pack(jurisdiction_id)
     client = _api_client(request, api_key, pack, required=False)
     found = console_context(request).cases.list_complaints(
@@ -332,11 +279,28 @@ def get_request(
 
 @router.post("/requests.{fmt}")
 async def create_request(request: Request, fmt: str) -> Response:
-    _format(fmt)
+    check_format(fmt)
     form = await request.form()
     text = {key: value.strip() for key, value in form.items() if isinstance(value, str)}
     pack = _pack(text.get("jurisdiction_id"))
-    client = _api_client(request, text.get("api_key"), pack, required=True)
+    client = await run_in_threadpool(_api_client, request, text.get("api_key"), pack, True)
+    ctx = console_context(request)
+    report = _posted_report(text, pack, client, ctx.clock())
+    try:
+        reference = await run_in_threadpool(ctx.cases.file_complaint, report, by=f"open311:{client.name}")
+    except CaseError as error:
+        raise Open311Error(400, str(error)) from None
+    notice = f"Filed with {pack.office_name} ({pack.office_phone}) as a written complaint."
+    return respond(
+        request.url.path,
+        "service_requests",
+        "request",
+        [{"service_request_id": reference, "service_notice": notice, "account_id": None}],
+    )
+
+
+def _posted_report(text: dict[str, str], pack: Pack, client: ApiClient, received: datetime) -> Report:
+    """The report a key holder's POST files, checked against the service definition."""
     code = text.get("service_code", "")
     if code not in SERVICES:
         raise Open311Error(404 if code else 400, "service_code is required and must name a service")
@@ -348,51 +312,45 @@ async def create_request(request: Request, fmt: str) -> Response:
     )
     if not location:
         raise Open311Error(400, "a location is required: address_string, or lat and long")
-    if code == "bite" and attributes.get("victim") not in ("person", "animal"):
-        raise Open311Error(400, "attribute[victim] is required for bites: person or animal")
-    yes_no = {"yes": True, "no": False}
-    contact = None
-    if text.get("phone"):
-        try:
-            contact = try_line.e164(text["phone"])
-        except ValueError:
-            raise Open311Error(400, "phone is not a phone number") from None
-    name = " ".join(part for part in (text.get("first_name"), text.get("last_name")) if part) or None
     details = {k: v for k, v in attributes.items() if k in ("frequency", "direction") and v}
     details["submitted_by"] = client.name
-    report = Report(
+    return Report(
         jurisdiction=pack.code,
         type=code,
         channel="web",
         source_id=f"open311:{client.id}:{uuid.uuid4().hex}",
-        received=console_context(request).clock(),
+        received=received,
         location=location,
         transcript=text.get("description", ""),
         animal=(attributes.get("animal") or "").lower() or None,
         animal_description=attributes.get("animal_description") or None,
         occurred_text=attributes.get("occurred_text") or None,
-        complainant_contact=contact,
-        complainant_name=name,
+        complainant_contact=_contact(text.get("phone")),
+        complainant_name=" ".join(part for part in (text.get("first_name"), text.get("last_name")) if part)
+        or None,
         details=details,
-        bite=BiteDetails(
-            victim=attributes["victim"],
-            skin_broken_or_medical=yes_no.get(attributes.get("skin_broken", "")),
-            animal_vaccinated=yes_no.get(attributes.get("vaccinated", "")),
-            owner_known=None,
-        )
-        if code == "bite"
-        else None,
-        photo_urls=tuple(u for u in [text.get("media_url", "")] if u.startswith(("http://", "https://"))),
+        bite=_bite(attributes) if code == "bite" else None,
+        # media_url is not taken: the console shows only photos from the city's own Twilio account
         urgent=code == "bite",
     )
+
+
+def _contact(phone: str | None) -> str | None:
+    if not phone:
+        return None
     try:
-        reference = console_context(request).cases.file_complaint(report, by=f"open311:{client.name}")
-    except CaseError as error:
-        raise Open311Error(400, str(error)) from None
-    notice = f"Filed with {pack.office_name} ({pack.office_phone}) as a written complaint."
-    return respond(
-        request.url.path,
-        "service_requests",
-        "request",
-        [{"service_request_id": reference, "service_notice": notice, "account_id": None}],
+        return try_line.e164(phone)
+    except ValueError:
+        raise Open311Error(400, "phone is not a phone number") from None
+
+
+def _bite(attributes: dict[str, str]) -> BiteDetails:
+    if attributes.get("victim") not in ("person", "animal"):
+        raise Open311Error(400, "attribute[victim] is required for bites: person or animal")
+    yes_no = {"yes": True, "no": False}
+    return BiteDetails(
+        victim=attributes["victim"],
+        skin_broken_or_medical=yes_no.get(attributes.get("skin_broken", "")),
+        animal_vaccinated=yes_no.get(attributes.get("vaccinated", "")),
+        owner_known=None,
     )

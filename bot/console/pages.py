@@ -31,13 +31,14 @@ def render(request: Request, template: str, status_code: int = 200, **context: o
     """A page from `templates/`, with the signed-in user, the CSRF token, the packs and pending flashes."""
     ctx = console_context(request)
     flashes = request.session.pop("flash", [])
+    user = getattr(request.state, "user", None)
     return ctx.templates.TemplateResponse(
         request,
         template,
         {
-            "user": getattr(request.state, "user", None),
+            "user": user,
             "csrf_token": csrf_token(request),
-            "packs": load_packs(),
+            "packs": user_packs(user) if user is not None else {},
             "flashes": flashes,
             "settings": ctx.settings,
             **context,
@@ -75,3 +76,25 @@ def pack_or_404(code: str) -> Pack:
 def local_datetime(value: str, pack: Pack) -> datetime:
     """A datetime-local field ("2026-03-02T09:15") read on the city's clock."""
     return datetime.fromisoformat(value).replace(tzinfo=pack.tz)
+
+
+# ---- staff belong to cities: every page, query and export is filtered by the user's cities ----------
+
+
+def user_packs(user: StaffUser) -> dict[str, Pack]:
+    """The packs of the cities `user` may see, in the packs' order."""
+    return {code: pack for code, pack in load_packs().items() if user.may_see(code)}
+
+
+def require_city(user: StaffUser, jurisdiction: str) -> None:
+    """404 unless `user` may see `jurisdiction`: another city's record is answered as if it did not exist."""
+    if not user.may_see(jurisdiction):
+        raise_not_found()
+
+
+def cities_for(user: StaffUser, requested: str = "") -> tuple[str, ...]:
+    """The cities a listing covers: the one asked for (404 if not the user's), else all of the user's."""
+    if requested:
+        require_city(user, requested)
+        return (requested,)
+    return tuple(sorted(user.cities))

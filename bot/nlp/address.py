@@ -156,3 +156,52 @@ def normalise_address(text: str) -> str | None:
         _directional(tagged.get("StreetNamePostDirectional", "")),
     ]
     return " ".join(part for part in parts if part)
+
+
+# --- spoken places: "six twelve north fourth street" -> "612 N 4th St" ---------------------------------------
+_NUMBER_WORD = (
+    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
+)
+_SPOKEN_OH = re.compile(rf"\b(?P<before>{_NUMBER_WORD}) (?:oh|o)\b(?= {_NUMBER_WORD}\b)", re.I)
+_DIGIT_RUN = re.compile(r"\b\d+(?: \d+)+\b")
+_BLOCK_OF = re.compile(r"^(?P<n>\d+) block of (?P<street>.+)$", re.I)
+_ORDINAL = re.compile(r"^(\d+)(ST|ND|RD|TH)$")
+
+
+def _title(word: str) -> str:
+    ordinal = _ORDINAL.match(word)
+    if ordinal:
+        return ordinal.group(1) + ordinal.group(2).lower()
+    if word in _DIRECTIONALS.values():
+        return word
+    return word[:1] + word[1:].lower()
+
+
+def spoken_place(text: str) -> str:
+    """A place as a clerk would write it, from how it was said or typed.
+
+    Number words become digits (text2num), a house number said in parts is joined ("six twelve" -> 612,
+    "one oh three" -> 103), and a street address is put in USPS form by usaddress-scourgify, in title case
+    ("612 N 4th St"). A landmark or a corner keeps the resident's words, digits aside; a place with no number
+    words is returned as it was typed."""
+    from scourgify import normalize_address_record
+    from scourgify.exceptions import AddressNormalizationError
+    from text_to_num import alpha2digit
+
+    text = (text or "").strip()
+    if not re.search(rf"\b{_NUMBER_WORD}\b", text, re.I):
+        return text  # typed as the resident wrote it
+    spoken = _SPOKEN_OH.sub(lambda m: f"{m['before']} zero", text)
+    written = alpha2digit(spoken, "en", threshold=0)
+    written = _DIGIT_RUN.sub(lambda m: m.group(0).replace(" ", ""), written)
+    block = _BLOCK_OF.match(written)
+    if block:
+        return f"{block['n']} block of {' '.join(_title(w.upper()) for w in block['street'].split())}"
+    if normalise_address(written) is None:
+        return written
+    try:
+        line = normalize_address_record(written)["address_line_1"]
+    except (AddressNormalizationError, KeyError, TypeError, ValueError):
+        return written
+    return " ".join(_title(word) for word in str(line).split()) if line else written

@@ -46,11 +46,13 @@ _PERSON_RE = re.compile(
     r"jogger|runner|mail ?carrier|delivery driver)|kid|child|human|someone|somebody|us)\b",
     re.I,
 )
-_ANIMAL_VICTIM_RE = re.compile(
-    r"\b(my (dog|cat|puppy|kitten|pet|horse|goat|chicken|chickens|sheep)|another (dog|cat|animal)|"
-    r"(a|the) (dog|cat|pet)|an animal|animal|pet)\b",
+_OWN_ANIMAL_RE = re.compile(
+    r"\b(my|our|another|the neighbou?rs?'? ?s?) (dog|cat|puppy|kitten|pet|horse|goat|chickens?|sheep|animal|"
+    r"pony|rabbit|bunny|duck|calf|lamb)s?\b",
     re.I,
 )
+# a bare "an animal" answers "a person or an animal?", but says nothing in "an animal bite"
+_ANIMAL_VICTIM_RE = re.compile(r"\b(an animal|animal|a pet|pet|the (dog|cat))\b", re.I)
 
 
 def yes_no_unknown(text: str, intent: str | None = None) -> str | None:
@@ -69,10 +71,14 @@ def is_cancel(text: str) -> bool:
     return bool(_CANCEL_RE.search(text or ""))
 
 
-def victim_kind(text: str) -> str | None:
-    """'person' or 'animal' for who was bitten, or None when the answer does not say."""
+def victim_kind(text: str, answering: bool = True) -> str | None:
+    """'person' or 'animal' for who was bitten, or None when the words do not say.
+
+    `answering`: the text answers "who was bitten?", so a bare "an animal" says it; in a report ("I need
+    to report an animal bite", "a dog bit ...") only an owned animal ("my cat") names an animal victim."""
     text = text or ""
-    person, animal = _PERSON_RE.search(text), _ANIMAL_VICTIM_RE.search(text)
+    person = _PERSON_RE.search(text)
+    animal = _OWN_ANIMAL_RE.search(text) or (_ANIMAL_VICTIM_RE.search(text) if answering else None)
     if person and animal:
         # "my dog and me": a person was bitten, which is what decides urgency
         return "person"
@@ -95,8 +101,17 @@ def clean_name(text: str) -> str | None:
         return None
     if not all(re.fullmatch(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.\-]*", w) for w in words):
         return None
+    if any(w.lower().strip(".'") in _NOT_NAME_WORDS for w in words):
+        return None
     return " ".join(w[:1].upper() + w[1:] for w in words)
 
+
+# words that are not in a person's name: "talk to a person", "what's the status", "a dog"
+_NOT_NAME_WORDS = frozenset(
+    "a an the to of at on in is it i me my you your we our what whats where when why how who can could "
+    "want need talk speak call person someone somebody human status complaint report dog cat animal "
+    "bite bit barking loose yes no please help hello thanks thank city hall street st ave road".split()
+)
 
 _FINDABLE_RE = re.compile(
     r"((?<!\d)\d+\s+\w+)|"  # a house number and a street: 412 Oak (from the run's first digit: linear)
@@ -206,3 +221,25 @@ def choose_biting_animal(text: str, mentions: list[tuple[int, str]]) -> str | No
         if after:
             return after[0]
     return ordered[0][1]
+
+
+_STATUS_RE = re.compile(
+    r"\b(status|update|updates|reference|heard back|any news|follow(ing)? up|progress|what happened (to|with)|"
+    r"did (you|anyone|someone) (get|see|do)|check on|(kel|fre)-\d)\b",
+    re.I,
+)
+
+
+def asks_status(text: str) -> bool:
+    """Whether the message asks about an earlier report ("I want to make a complaint" does not)."""
+    return bool(_STATUS_RE.search(text or ""))
+
+
+_CORRECTS_RE = re.compile(
+    r"\b(actually|i mean|i meant|correction|sorry,? (it'?s|it was)|not a \w+,? (it'?s|a))\b", re.I
+)
+
+
+def corrects(text: str) -> bool:
+    """Whether the resident is correcting something said before ("actually it's a raccoon")."""
+    return bool(_CORRECTS_RE.search(text or ""))

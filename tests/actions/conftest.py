@@ -15,7 +15,7 @@ from bot.cases.db import make_engine, make_session_factory, migrate
 from bot.cases.service import CaseService
 
 DOMAIN_FILE = Path(__file__).resolve().parents[2] / "domain.yml"
-USER_TIMESTAMP = 1795000000.0  # 2026-11-18T06:26:40Z
+USER_TIMESTAMP = 1795000000.0  # 2026-11-18T11:06:40Z, 05:06 in Kellogg
 
 
 @pytest.fixture(scope="session")

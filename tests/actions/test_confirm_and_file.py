@@ -114,7 +114,7 @@ async def test_confirmed_report_is_filed_with_a_reference_and_is_idempotent(disp
         "written",
         "412 Oak St",
     )
-    assert detail.transcript == "dog barking at 412 oak st\nsince 10pm\nyes"
+    assert detail.transcript == "Resident: dog barking at 412 oak st\nResident: since 10pm\nResident: yes"
     assert detail.photo_urls == ("https://media.example/1.jpg",)
 
     # the same YES delivered again files nothing new and gets the same reference
@@ -200,3 +200,86 @@ async def test_session_start_picks_the_city_from_the_number_texted(dispatcher, d
     events = await ActionSessionStart().run(dispatcher, tracker, domain)
     assert events[1] == SlotSet("jurisdiction", "freeport")
     assert [e["event"] for e in events] == ["session_started", "slot", "action"]
+
+
+NAMED = [
+    {"event": "action", "name": "action_session_start"},
+    {"event": "user", "text": "dog barking at 412 oak st", "timestamp": 1794999000.0},
+    {"event": "bot", "text": "How long has it been barking without a break, and is it every night?"},
+    {"event": "user", "text": "since 10pm, every night", "timestamp": 1794999100.0},
+    {"event": "bot", "text": "What's your name? It stays private with the city."},
+    {"event": "user", "text": "carol jensen", "timestamp": 1794999200.0},
+    {"event": "slot", "name": "complainant_name", "value": "carol jensen"},
+    {"event": "slot", "name": "complainant_name", "value": "Carol Jensen"},
+    {"event": "bot", "text": "Barking: dog at 412 Oak St; name: Carol Jensen. Reply YES to send it."},
+]
+
+
+async def test_transcript_keeps_the_questions_and_the_name_goes_to_the_complainant_only(
+    dispatcher, domain, case_service
+):
+    """Issue 9 section 5: questions beside answers; the name reads "[name]"; Open311 key holders get the
+    first message only."""
+    from bot.cases.report import first_resident_message
+
+    tracker = make_tracker(
+        "yes",
+        intent="affirm",
+        slots={**BARKING, "complainant_name": "Carol Jensen", "report_confirmed": "yes"},
+        earlier_events=NAMED,
+    )
+    await ActionSubmitReport().run(dispatcher, tracker, domain)
+    detail = case_service.get_complaint(dispatcher.messages[0]["reference"])
+    assert detail.transcript == (
+        "Resident: dog barking at 412 oak st\n"
+        "Assistant: How long has it been barking without a break, and is it every night?\n"
+        "Resident: since 10pm, every night\n"
+        "Assistant: What's your name? It stays private with the city.\n"
+        "Resident: [name]\n"
+        "Assistant: Barking: dog at 412 Oak St; name: [name]. Reply YES to send it.\n"
+        "Resident: yes"
+    )
+    assert detail.complainant_name == "Carol Jensen"
+    assert first_resident_message(detail.transcript) == "dog barking at 412 oak st"
+
+
+async def test_barking_minutes_and_the_bite_time_are_filed(dispatcher, domain, case_service):
+    """Kellogg 58-5 C (30 minutes of continuous barking) gets the figure; the time is the clerk's occurred."""
+    slots = {
+        **BARKING,
+        "barking_minutes": 426.0,
+        "occurred": "2026-11-17T22:00:00-06:00",
+        "report_confirmed": "yes",
+    }
+    tracker = make_tracker("yes", intent="affirm", slots=slots)
+    await ActionSubmitReport().run(dispatcher, tracker, domain)
+    detail = case_service.get_complaint(dispatcher.messages[0]["reference"])
+    assert detail.details["barking_minutes"] == 426
+    assert detail.occurred.isoformat() == "2026-11-18T04:00:00+00:00"
+    assert detail.occurred_text == "since 10pm"
+
+
+async def test_i_want_to_make_a_complaint_is_not_a_status_check(dispatcher, domain, case_service):
+    tracker = make_tracker("I want to make a complaint", intent="check_status")
+    assert await ActionCheckStatus().run(dispatcher, tracker, domain) == []
+    assert [m["response"] for m in dispatcher.messages] == ["utter_greet"]
+
+
+def test_open311_key_holders_get_the_first_message_not_the_transcript():
+    """Issue 9 section 5: the transcript (questions, answers, "[name]") stays with the clerk."""
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+
+    from bot.console.open311 import request_json
+    from bot.jurisdictions import get_pack
+
+    moment = datetime(2026, 11, 18, 11, 0, tzinfo=timezone.utc)
+    listing = SimpleNamespace(
+        reference="KEL-2026-00001", status="new", duplicate_of=None, animal_species="dog", type="barking",
+        transcript="Resident: dog barking at 412 oak st\nAssistant: What's your name?\nResident: [name]",
+        received=moment, updated_at=moment, location_text="412 oak st", location_normalised="412 OAK ST", photo_urls=(),
+    )  # fmt: skip
+    full = request_json(listing, get_pack("kellogg"), full=True)
+    assert full["description"] == "dog barking at 412 oak st"
+    public = request_json(listing, get_pack("kellogg"), full=False)
+    assert "412" not in public["description"] and "oak" not in public["description"]

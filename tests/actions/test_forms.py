@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rasa_sdk.events import SlotSet
 
-from actions.forms import ValidateAtLargeForm, ValidateBarkingForm, ValidateBiteForm
+from actions.report_forms import ValidateAtLargeForm, ValidateBarkingForm, ValidateBiteForm
 from tests.actions.conftest import entity, make_tracker
 
 FIRST = "dog at 412 oak st barking since 10pm"
@@ -18,12 +18,16 @@ async def test_first_message_fills_animal_and_location_so_neither_is_asked_again
         set_this_turn={"animal": "dog", "location": "412 oak st"},
     )
     events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
-    assert events == [
-        SlotSet("report_type", "barking"),
-        SlotSet("animal", "dog"),
-        SlotSet("location", "412 oak st"),
-        SlotSet("failed_tries", 0.0),
-    ]
+    # the message time is 05:06 in Kellogg (USER_TIMESTAMP): since 10pm is 426 minutes (58-5 C)
+    assert {e["name"]: e["value"] for e in events} == {
+        "report_type": "barking",
+        "barking_minutes": 426,
+        "animal": "dog",
+        "location": "412 oak st",
+        "failed_tries": 0.0,
+        "barking_since": "since 10pm",
+        "occurred": "2026-11-17T22:00:00-06:00",
+    }
     assert dispatcher.messages == []
 
 
@@ -187,17 +191,19 @@ async def test_dont_know_is_a_valid_answer(dispatcher, domain):
 
 
 async def test_two_thousand_characters_are_cut_to_a_clerk_sized_answer(dispatcher, domain):
-    long = "it barks " * 250
-    tracker = make_tracker(long, set_this_turn={"barking_since": long}, slots={"report_type": "barking"})
-    events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
-    (since,) = [e["value"] for e in events if e["name"] == "barking_since"]
-    assert len(since) == 300 and since.startswith("it barks")
+    long = "it runs " * 250
+    tracker = make_tracker(
+        long, set_this_turn={"direction": long}, slots={"report_type": "at_large", "still_there": "no"}
+    )
+    events = await ValidateAtLargeForm().run(dispatcher, tracker, domain)
+    (went,) = [e["value"] for e in events if e["name"] == "direction"]
+    assert len(went) == 300 and went.startswith("it runs")
 
 
 async def test_emoji_only_answer_is_asked_again(dispatcher, domain):
     tracker = make_tracker(
-        "🐶🐶", set_this_turn={"barking_frequency": "🐶🐶"}, slots={"report_type": "barking"}
+        "🐶🐶", set_this_turn={"direction": "🐶🐶"}, slots={"report_type": "at_large", "still_there": "no"}
     )
-    events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
-    assert SlotSet("barking_frequency", None) in events
+    events = await ValidateAtLargeForm().run(dispatcher, tracker, domain)
+    assert SlotSet("direction", None) in events
     assert dispatcher.messages[0]["response"] == "utter_answer_unclear"

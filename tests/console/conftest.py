@@ -26,6 +26,7 @@ from tests.support.reports import report_builder
 CHICAGO = ZoneInfo("America/Chicago")
 PASSWORD = "correct horse battery"
 ROLES = ("clerk", "officer", "admin")
+CITIES = ("kellogg", "freeport")  # the staff fixture sees both cities; tests of scoping make their own
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -44,6 +45,7 @@ def settings(tmp_path) -> Settings:
         database_url=url,
         session_secret="test-secret-" + "x" * 40,
         public_base_url="http://public.example",
+        console_public_url="https://console.example",
         twilio_auth_token="test-auth-token",
         twilio_account_sid="AC" + "1" * 32,
         rasa_url="http://127.0.0.1:9",  # nothing listens: tests that post to the line set their own
@@ -69,7 +71,7 @@ def accounts(app):
 def staff(accounts) -> dict[str, str]:
     """One user per role; the name is the role."""
     for role in ROLES:
-        accounts.create_user(role, PASSWORD, role)
+        accounts.create_user(role, PASSWORD, role, CITIES)
     return {role: role for role in ROLES}
 
 

@@ -151,5 +151,13 @@ def test_production_refuses_to_start_without_a_strong_session_secret(settings) -
     create_app(Settings(**{**settings.dict(), "environment": "production", "session_secret": "s" * 40}))
 
 
+def test_production_refuses_to_start_without_an_https_public_url(settings) -> None:
+    """Open311 discovery is built from CONSOLE_PUBLIC_URL, never the Host header (issue 10, finding 13)."""
+    production = {**settings.dict(), "environment": "production", "session_secret": "s" * 40}
+    for url in ("", "http://console.example"):
+        with pytest.raises(ConfigurationError, match="CONSOLE_PUBLIC_URL"):
+            create_app(Settings(**{**production, "console_public_url": url}))
+
+
 def test_development_generates_a_session_secret_per_process(settings) -> None:
     create_app(Settings(**{**settings.dict(), "environment": "development", "session_secret": ""}))

@@ -38,7 +38,7 @@ def console(tmp_path_factory):
     database_url = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'cases.db'}"
     migrate(database_url)
     app = create_app(Settings(environment="test", database_url=database_url, session_secret="b" * 40))
-    app.state.console.accounts.create_user("clerk", PASSWORD, "clerk")
+    app.state.console.accounts.create_user("clerk", PASSWORD, "clerk", ("kellogg", "freeport"))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -11,10 +11,11 @@ from bot.cases.report import BiteDetails
 from tests.console.conftest import CHICAGO
 
 BASE = "/open311/v2"
+# no media_url: a resident's photo is never on Open311, not even for key holders (issue 10, finding 4)
 REQUEST_FIELDS = {
     "service_request_id", "status", "status_notes", "service_name", "service_code", "description",
     "agency_responsible", "service_notice", "requested_datetime", "updated_datetime", "expected_datetime",
-    "address", "address_id", "zipcode", "lat", "long", "media_url",
+    "address", "address_id", "zipcode", "lat", "long",
 }  # fmt: skip
 WORDS = "the dog next door has barked since 10pm, it's Bob Smith's dog"
 
@@ -65,8 +66,8 @@ def test_public_requests_are_block_level_without_words_or_complainant(client, ca
     assert set(item) == REQUEST_FIELDS
     assert item["service_request_id"] == reference and item["status"] == "open"
     assert item["address"] == "400 block of Oak St"
-    assert item["media_url"] == "https://media.example/1.jpg"
     text = str(item)
+    assert "media.example" not in text  # the resident's photo: never public (issue 10, finding 4)
     assert "412" not in text and "Jane" not in text and "+1507" not in text and "barked" not in text
     assert datetime.fromisoformat(item["requested_datetime"]) == cases.get_complaint(reference).received
     [single] = client.get(f"{BASE}/requests/{reference}.json?jurisdiction_id=kellogg").json()
@@ -179,3 +180,52 @@ def test_an_admin_issues_a_key_in_the_console_shown_once_and_usable(
     assert key not in admin.get("/admin").text  # shown once
     [item] = client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg&api_key={key}").json()
     assert item["address"] == "412 Oak Street"
+
+
+def test_discovery_names_the_configured_url_never_the_host_header(client) -> None:
+    """Issue 10, finding 13: discovery echoed the Host header, so anyone could name the endpoint."""
+    answer = client.get(f"{BASE}/discovery.json", headers={"Host": "evil.example"}).json()
+    assert [e["url"] for e in answer["endpoints"]] == ["https://console.example/open311/v2/"]
+    root = ET.fromstring(client.get(f"{BASE}/discovery.xml", headers={"Host": "evil.example"}).content)
+    assert root.tag == "discovery" and root.find("discovery") is None
+    assert root.find("endpoints/endpoint/url").text == "https://console.example/open311/v2/"
+    assert [f.text for f in root.findall("endpoints/endpoint/formats/format")] == [
+        "application/json",
+        "text/xml",
+    ]
+
+
+def test_the_xml_service_definition_is_not_nested_in_itself(client) -> None:
+    """Issue 10, finding 13: <service_definition> inside <service_definition> hid every attribute."""
+    root = ET.fromstring(client.get(f"{BASE}/services/bite.xml?jurisdiction_id=kellogg").content)
+    assert root.tag == "service_definition" and root.find("service_definition") is None
+    assert root.find("service_code").text == "bite"
+    victim = next(a for a in root.findall("attributes/attribute") if a.find("code").text == "victim")
+    assert victim.find("required").text == "true"
+    assert [v.find("key").text for v in victim.findall("values/value")] == ["person", "animal"]
+
+
+def test_no_resident_photo_even_for_key_holders_and_none_taken_by_post(
+    client, cases, make_report, api_key
+) -> None:
+    """Issue 10, finding 4: public Open311 returned the resident's Twilio photo URL as media_url."""
+    cases.file_complaint(
+        make_report(photo_urls=("https://api.twilio.com/2010-04-01/Accounts/AC1/Media/ME1",))
+    )
+    for query in ("", f"&api_key={api_key}"):
+        [item] = client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg{query}").json()
+        assert "media_url" not in item and "twilio" not in str(item)
+        xml = client.get(f"{BASE}/requests.xml?jurisdiction_id=kellogg{query}").text
+        assert "media_url" not in xml and "twilio" not in xml
+    fields = {"jurisdiction_id": "kellogg", "service_code": "barking", "api_key": api_key,
+              "address_string": "77 Elm St", "media_url": "javascript:alert(1)"}  # fmt: skip
+    [created] = client.post(f"{BASE}/requests.json", data=fields).json()
+    assert cases.get_complaint(created["service_request_id"]).photo_urls == ()
+
+
+def test_a_control_character_in_a_residents_words_keeps_the_xml_readable(
+    client, cases, make_report, api_key
+) -> None:
+    cases.file_complaint(make_report(transcript="the dog\x0b barks\x00 all night"))
+    root = ET.fromstring(client.get(f"{BASE}/requests.xml?jurisdiction_id=kellogg&api_key={api_key}").content)
+    assert root.find("request/description").text == "the dog barks all night"

@@ -15,7 +15,7 @@ import yaml
 
 from bot.cases.report import BiteDetails
 from bot.jurisdictions import PACKS_DIR, PACKS_DIR_VARIABLE, get_pack
-from tests.console.conftest import CHICAGO, csrf_from
+from tests.console.conftest import CHICAGO, PASSWORD, csrf_from, sign_in
 
 
 @pytest.fixture
@@ -35,7 +35,9 @@ def third_pack(tmp_path, monkeypatch):
     return get_pack("lakeside")
 
 
-def test_every_console_page_renders_for_a_third_pack(third_pack, signed_in, cases, make_report) -> None:
+def test_every_console_page_renders_for_a_third_pack(
+    third_pack, accounts, client, cases, make_report
+) -> None:
     received = datetime(2026, 3, 2, 9, 0, tzinfo=CHICAGO)
     first = cases.file_complaint(make_report(jurisdiction="lakeside", received=received))
     second = cases.file_complaint(make_report(jurisdiction="lakeside", received=received.replace(day=3)))
@@ -45,7 +47,8 @@ def test_every_console_page_renders_for_a_third_pack(third_pack, signed_in, case
     bite = cases.file_complaint(make_report(jurisdiction="lakeside", type="bite", received=received,
                                             bite=BiteDetails("person", True, None, None), urgent=True))  # fmt: skip
     assert first.startswith("LAK-")
-    client = signed_in("admin")
+    accounts.create_user("lakeadmin", PASSWORD, "admin", ["lakeside", "kellogg", "freeport"])
+    sign_in(client, "lakeadmin")
     subject_id = cases.get_complaint(first).subject_id
 
     pages = ["/queue", "/queue?jurisdiction=lakeside", "/subjects", f"/subjects/{subject_id}",

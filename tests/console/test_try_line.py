@@ -75,7 +75,7 @@ def client_for(settings: Settings, clock, **changes):
     from fastapi.testclient import TestClient
 
     app = create_app(Settings(**{**settings.dict(), **changes}), clock=clock)
-    app.state.console.accounts.create_user("clerk", PASSWORD, "clerk")
+    app.state.console.accounts.create_user("clerk", PASSWORD, "clerk", ("kellogg", "freeport"))
     # https: production session cookies are Secure
     client = TestClient(app, base_url="https://testserver", follow_redirects=False)
     sign_in(client, "clerk")

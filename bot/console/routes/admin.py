@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from fastapi import Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
+from starlette.datastructures import FormData
 
 from bot.console.accounts import AccountError
 from bot.console.context import ConsoleContext
@@ -27,6 +29,7 @@ def _admin_page(request: Request, ctx: ConsoleContext, new_key: dict[str, str] |
         keys=ctx.accounts.list_api_keys(),
         roles=ROLES,
         new_key=new_key,
+        all_packs=load_packs(),
     )
 
 
@@ -34,10 +37,17 @@ def _admin_page(request: Request, ctx: ConsoleContext, new_key: dict[str, str] |
 async def create_user(request: Request, ctx: Context, user: Admin) -> Response:
     form = await request.form()
     try:
-        created = ctx.accounts.create_user(
-            form_text(form, "username"), str(form.get("password", "")), form_text(form, "role")
+        created = await run_in_threadpool(  # scrypt: off the event loop
+            ctx.accounts.create_user,
+            form_text(form, "username"),
+            str(form.get("password", "")),
+            form_text(form, "role"),
+            _cities(form),
         )
-        flash(request, f"User {created.username} ({created.role}) created.")
+        flash(
+            request,
+            f"User {created.username} ({created.role}, {', '.join(sorted(created.cities)) or 'no city'}) created.",
+        )
     except AccountError as error:
         flash(request, f"Not created: {error}", "error")
     return back_to("/admin")
@@ -55,6 +65,21 @@ async def set_active(request: Request, user_id: int, ctx: Context, user: Admin) 
     except AccountError as error:
         flash(request, str(error), "error")
     return back_to("/admin")
+
+
+@router.post("/users/{user_id}/cities")
+async def set_cities(request: Request, user_id: int, ctx: Context, user: Admin) -> Response:
+    form = await request.form()
+    try:
+        changed = ctx.accounts.set_cities(user_id, _cities(form))
+        flash(request, f"{changed.username} now sees {', '.join(sorted(changed.cities)) or 'no city'}.")
+    except AccountError as error:
+        flash(request, str(error), "error")
+    return back_to("/admin")
+
+
+def _cities(form: FormData) -> list[str]:
+    return [value for value in form.getlist("cities") if isinstance(value, str)]
 
 
 @router.post("/api-keys")

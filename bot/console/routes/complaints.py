@@ -27,6 +27,7 @@ from bot.console.pages import (
     local_datetime,
     raise_not_found,
     render,
+    require_city,
 )
 from bot.console.standing import (
     BiteQuarantine,
@@ -50,7 +51,10 @@ MANUAL_CHANNELS = {
 
 @router.get("/complaints/new", response_class=HTMLResponse)
 def new_complaint_form(request: Request, ctx: Context, user: Clerk) -> HTMLResponse:
-    pack = get_pack(ctx.settings.default_jurisdiction)
+    if not user.cities:
+        raise_not_found()
+    default = ctx.settings.default_jurisdiction
+    pack = get_pack(default if user.may_see(default) else min(user.cities))
     now_local = ctx.clock().astimezone(pack.tz).replace(second=0, microsecond=0, tzinfo=None)
     return render(
         request,
@@ -67,6 +71,7 @@ def new_complaint_form(request: Request, ctx: Context, user: Clerk) -> HTMLRespo
 async def file_manual_complaint(request: Request, ctx: Context, user: Clerk) -> Response:
     form = await request.form()
     try:
+        require_city(user, form_text(form, "jurisdiction"))
         pack = get_pack(form_text(form, "jurisdiction"))
         report = _manual_report(form, pack)
         reference = ctx.cases.file_complaint(report, by=user.username)
@@ -121,6 +126,7 @@ def complaint_page(
         detail = ctx.cases.get_complaint(reference)
     except ComplaintNotFound:
         raise_not_found()
+    require_city(user, detail.jurisdiction)
     pack = get_pack(detail.jurisdiction)
     subject = standing = None
     if detail.subject_id is not None:

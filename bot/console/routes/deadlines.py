@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -10,8 +11,8 @@ from fastapi.responses import HTMLResponse
 
 from bot.console.context import ConsoleContext
 from bot.console.notices import complaint_bite_order
-from bot.console.pages import Context, Reader, console_router, pack_or_404, render
-from bot.jurisdictions import Pack, get_pack, load_packs
+from bot.console.pages import Context, Reader, cities_for, console_router, pack_or_404, render, user_packs
+from bot.jurisdictions import Pack, get_pack
 from bot.ordinance import receipt_words
 
 router = console_router()
@@ -35,10 +36,10 @@ DEADLINE_WORDS = {
 }
 
 
-def collect_deadlines(ctx: ConsoleContext, jurisdiction: str | None, days_back: int = 14) -> list[Deadline]:
-    """Deadlines from issued notices, and the quarantine every recent bite calls for, soonest first."""
+def collect_deadlines(ctx: ConsoleContext, cities: Sequence[str], days_back: int = 14) -> list[Deadline]:
+    """Deadlines in `cities` from issued notices, and the quarantine recent bites call for, soonest first."""
     deadlines: list[Deadline] = []
-    packs = [get_pack(jurisdiction)] if jurisdiction else list(load_packs().values())
+    packs = [get_pack(code) for code in cities]
     for pack in packs:
         since = ctx.today(pack) - timedelta(days=days_back)
         deadlines += _notice_deadlines(ctx, pack, since)
@@ -107,6 +108,6 @@ def _bite_deadlines(ctx: ConsoleContext, pack: Pack, since: date, ordered: set[s
 def deadlines_board(request: Request, ctx: Context, user: Reader, jurisdiction: str = "") -> HTMLResponse:
     if jurisdiction:
         pack_or_404(jurisdiction)
-    items = collect_deadlines(ctx, jurisdiction or None)
-    today = {code: ctx.today(pack) for code, pack in load_packs().items()}
+    items = collect_deadlines(ctx, cities_for(user, jurisdiction))
+    today = {code: ctx.today(pack) for code, pack in user_packs(user).items()}
     return render(request, "deadlines.html", items=items, today=today, jurisdiction=jurisdiction)

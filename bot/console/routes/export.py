@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from fastapi.responses import Response, StreamingResponse
 
 from bot.cases.errors import InvalidQuery
-from bot.console.pages import Clerk, Context, console_router
+from bot.console.pages import Clerk, Context, cities_for, console_router
 from bot.jurisdictions import get_pack
 
 router = console_router()
@@ -32,7 +32,7 @@ def export_csv(
 ) -> Response:
     try:
         rows = ctx.cases.list_complaints(
-            jurisdiction=jurisdiction or None,
+            jurisdictions=cities_for(user, jurisdiction),
             types=(type,) if type else (),
             statuses=(status,) if status else (),
             newest_first=False,

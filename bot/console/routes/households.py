@@ -14,7 +14,16 @@ from starlette.datastructures import FormData
 
 from bot.cases.errors import AnimalNotFound, CaseError, SubjectNotFound
 from bot.console.context import ConsoleContext
-from bot.console.pages import Clerk, Context, back_to, console_router, flash, form_text, raise_not_found
+from bot.console.pages import (
+    Clerk,
+    Context,
+    back_to,
+    console_router,
+    flash,
+    form_text,
+    raise_not_found,
+    require_city,
+)
 from bot.console.routes.review import _act
 
 router = console_router()
@@ -63,27 +72,27 @@ def _victim(ctx: ConsoleContext, reference: str, form: FormData, reason: str | N
 
 @router.post("/complaints/{reference}/confirm-household")
 async def confirm_household(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _confirm)
+    return await _act(request, ctx, reference, user, _confirm)
 
 
 @router.post("/complaints/{reference}/unlink-household")
 async def unlink_household(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _unlink)
+    return await _act(request, ctx, reference, user, _unlink)
 
 
 @router.post("/complaints/{reference}/link-animal")
 async def link_animal(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _link_animal)
+    return await _act(request, ctx, reference, user, _link_animal)
 
 
 @router.post("/complaints/{reference}/new-animal")
 async def new_animal(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _new_animal)
+    return await _act(request, ctx, reference, user, _new_animal)
 
 
 @router.post("/complaints/{reference}/victim")
 async def victim(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _victim)
+    return await _act(request, ctx, reference, user, _victim)
 
 
 @router.post("/subjects/{subject_id}/animals")
@@ -92,6 +101,8 @@ async def add_animal(request: Request, subject_id: int, ctx: Context, user: Cler
     form = await request.form()
     fields = _animal_fields(form)
     try:
+        subject = await run_in_threadpool(ctx.cases.get_subject, subject_id)
+        require_city(user, subject.jurisdiction)
         animal_id = await run_in_threadpool(
             ctx.cases.create_animal,
             subject_id,

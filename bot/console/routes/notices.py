@@ -26,6 +26,7 @@ from bot.console.pages import (
     form_text,
     raise_not_found,
     render,
+    require_city,
 )
 from bot.console.security import require
 from bot.console.standing import facts_for
@@ -35,11 +36,14 @@ from bot.ordinance import appeal_deadline, designation_proposal, notice_receipt,
 router = console_router(prefix="/notices")
 
 
-def _draft_from(ctx: ConsoleContext, reference: str, kind: str, issued_on: str) -> tuple[NoticeDraft, Pack]:
+def _draft_from(
+    ctx: ConsoleContext, user: StaffUser, reference: str, kind: str, issued_on: str
+) -> tuple[NoticeDraft, Pack]:
     try:
         detail = ctx.cases.get_complaint(reference)
     except ComplaintNotFound:
         raise_not_found()
+    require_city(user, detail.jurisdiction)
     pack = get_pack(detail.jurisdiction)
     day = date.fromisoformat(issued_on) if issued_on else ctx.today(pack)
     return draft_notice(ctx.cases, pack, detail, kind, day), pack
@@ -60,7 +64,7 @@ def notice_preview(
     replaces: int | None = None,
 ) -> Response:
     try:
-        draft, pack = _draft_from(ctx, complaint, kind, issued_on)
+        draft, pack = _draft_from(ctx, user, complaint, kind, issued_on)
     except ValueError as error:
         flash(request, f"No notice: {error}", "error")
         return back_to(f"/complaints/{complaint}")
@@ -75,7 +79,7 @@ async def issue_notice(request: Request, ctx: Context, user: Clerk) -> Response:
     reference = form_text(form, "complaint")
     replaces = form_text(form, "replaces")
     try:
-        draft, pack = _draft_from(ctx, reference, form_text(form, "kind"), form_text(form, "issued_on"))
+        draft, pack = _draft_from(ctx, user, reference, form_text(form, "kind"), form_text(form, "issued_on"))
         record = issued_notice(draft, pack, _fragment(ctx, draft, pack), form_text(form, "note") or None)
         notice_id = ctx.cases.issue_notice(
             draft.complaint.reference, record, by=user.username, replaces=int(replaces) if replaces else None
@@ -90,11 +94,14 @@ async def issue_notice(request: Request, ctx: Context, user: Clerk) -> Response:
 Officer = Annotated[StaffUser, Depends(require("officer"))]
 
 
-def _proposal(ctx: ConsoleContext, reference: str) -> tuple[Pack, dict[str, object] | None, int | None]:
+def _proposal(
+    ctx: ConsoleContext, user: StaffUser, reference: str
+) -> tuple[Pack, dict[str, object] | None, int | None]:
     try:
         detail = ctx.cases.get_complaint(reference)
     except ComplaintNotFound:
         raise_not_found()
+    require_city(user, detail.jurisdiction)
     pack = get_pack(detail.jurisdiction)
     if detail.bite is None or detail.subject_id is None:
         return pack, None, detail.subject_id
@@ -110,7 +117,7 @@ def _proposal(ctx: ConsoleContext, reference: str) -> tuple[Pack, dict[str, obje
 @router.get("/designation", response_class=HTMLResponse)
 def designation_page(request: Request, complaint: str, ctx: Context, user: Reader) -> HTMLResponse:
     """The engine's proposal for a bite's animal, the officer's decisions so far, and the decision form."""
-    pack, proposal, _subject = _proposal(ctx, complaint)
+    pack, proposal, _subject = _proposal(ctx, user, complaint)
     return render(request, "designation.html", pack=pack, reference=complaint.strip().upper(), proposal=proposal,
                   decisions=ctx.cases.designations(reference=complaint))  # fmt: skip
 
@@ -119,7 +126,7 @@ def designation_page(request: Request, complaint: str, ctx: Context, user: Reade
 async def record_designation(request: Request, ctx: Context, user: Officer) -> Response:
     form = await request.form()
     reference = form_text(form, "complaint")
-    pack, proposal, _subject = _proposal(ctx, reference)
+    pack, proposal, _subject = _proposal(ctx, user, reference)
     if proposal is None:
         flash(request, "Not recorded: the law proposes no designation for this complaint.", "error")
         return back_to(f"/notices/designation?complaint={reference}")
@@ -148,6 +155,7 @@ def notice_page(request: Request, notice_id: int, ctx: Context, user: Reader) ->
         stored = ctx.cases.stored_notice(notice_id)
     except InvalidQuery:
         raise_not_found()
+    require_city(user, stored.jurisdiction)
     pack = get_pack(stored.jurisdiction)
     receipt = receipt_words(pack, stored.kind, stored.received_on, ctx.today(pack))
     if receipt and stored.served_how:
@@ -163,6 +171,7 @@ def notice_pdf(notice_id: int, ctx: Context, user: Reader) -> Response:
         stored = ctx.cases.stored_notice(notice_id)
     except InvalidQuery:
         raise_not_found()
+    require_city(user, stored.jurisdiction)
     name = f"{stored.complaint_reference}-{stored.kind}-{notice_id}.pdf"
     return Response(stored.pdf, media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})  # fmt: skip
@@ -174,6 +183,7 @@ def notice_html(notice_id: int, ctx: Context, user: Reader) -> Response:
         stored = ctx.cases.stored_notice(notice_id)
     except InvalidQuery:
         raise_not_found()
+    require_city(user, stored.jurisdiction)
     name = f"{stored.complaint_reference}-{stored.kind}-{notice_id}.html"
     body = standalone_html(stored.html, stored.kind.replace("_", " ").title())
     return Response(body, media_type="text/html; charset=utf-8",
@@ -185,6 +195,7 @@ async def void_notice(request: Request, notice_id: int, ctx: Context, user: Cler
     form = await request.form()
     try:
         stored = ctx.cases.stored_notice(notice_id)
+        require_city(user, stored.jurisdiction)
         ctx.cases.void_notice(notice_id, by=user.username, reason=form_text(form, "reason"))
     except InvalidQuery:
         raise_not_found()
@@ -204,6 +215,7 @@ async def record_receipt(request: Request, notice_id: int, ctx: Context, user: C
         stored = ctx.cases.stored_notice(notice_id)
     except InvalidQuery:
         raise_not_found()
+    require_city(user, stored.jurisdiction)
     pack = get_pack(stored.jurisdiction)
     try:
         received_on = date.fromisoformat(form_text(form, "received_on"))

@@ -24,6 +24,10 @@ def photo_store(request: Request, ctx: Context) -> PhotoStore:
 
 @router.get("/photos/{token}")
 def photo(token: str, request: Request, ctx: Context, user: Reader) -> Response:
+    # a photo filed with a complaint is shown only to staff of that complaint's city (issue 10, finding 10)
+    cities = ctx.cases.photo_jurisdictions(f"/photos/{token}")
+    if cities and not any(user.may_see(city) for city in cities):
+        raise_not_found()
     found = photo_store(request, ctx).get(token)
     if found is None:
         raise_not_found()

@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse
 
 from bot.cases.errors import InvalidQuery
 from bot.cases.models import COMPLAINT_TYPES, STATUSES
-from bot.console.pages import Context, Reader, back_to, console_router, flash, render
+from bot.console.pages import Context, Reader, back_to, cities_for, console_router, flash, render
 
 router = console_router()
 
@@ -27,7 +27,7 @@ def queue(
 ) -> HTMLResponse:
     try:
         result = ctx.cases.review_queue(
-            jurisdiction=jurisdiction or None,
+            jurisdictions=cities_for(user, jurisdiction),
             type=type or None,
             status=status or None,
             page=max(page, 1),

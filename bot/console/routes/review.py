@@ -14,6 +14,7 @@ from starlette.datastructures import FormData
 
 from bot.cases.errors import CaseError, ComplaintNotFound
 from bot.cases.service import ComplaintDetail
+from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext
 from bot.console.pages import (
     Clerk,
@@ -24,6 +25,7 @@ from bot.console.pages import (
     form_text,
     local_datetime,
     raise_not_found,
+    require_city,
 )
 from bot.jurisdictions import get_pack
 
@@ -35,13 +37,16 @@ Action = Callable[[ConsoleContext, str, FormData, "str | None", str], str]
 
 
 async def _act(
-    request: Request, ctx: ConsoleContext, reference: str, user_name: str, action: Action
+    request: Request, ctx: ConsoleContext, reference: str, user: StaffUser, action: Action
 ) -> Response:
-    """Run one action (off the event loop); a case rule's refusal is flashed, an unknown complaint is a 404."""
+    """Run one action (off the event loop); a case rule's refusal is flashed; an unknown complaint, or one
+    of a city the user does not belong to, is a 404."""
     form = await request.form()
     reason = form_text(form, "reason") or None
     try:
-        flash(request, await run_in_threadpool(action, ctx, reference, form, reason, user_name))
+        detail = await run_in_threadpool(ctx.cases.get_complaint, reference)
+        require_city(user, detail.jurisdiction)
+        flash(request, await run_in_threadpool(action, ctx, reference, form, reason, user.username))
     except ComplaintNotFound:
         raise_not_found()
     except (CaseError, ValueError) as error:
@@ -113,34 +118,34 @@ def _edits(form: FormData, detail: ComplaintDetail) -> dict[str, object]:
 
 @router.post("/accept")
 async def accept(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _accept)
+    return await _act(request, ctx, reference, user, _accept)
 
 
 @router.post("/reject")
 async def reject(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _reject)
+    return await _act(request, ctx, reference, user, _reject)
 
 
 @router.post("/duplicate")
 async def duplicate(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _duplicate)
+    return await _act(request, ctx, reference, user, _duplicate)
 
 
 @router.post("/form")
 async def change_form(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _change_form)
+    return await _act(request, ctx, reference, user, _change_form)
 
 
 @router.post("/edit")
 async def edit(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _edit)
+    return await _act(request, ctx, reference, user, _edit)
 
 
 @router.post("/link-subject")
 async def link_subject(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _link_subject)
+    return await _act(request, ctx, reference, user, _link_subject)
 
 
 @router.post("/new-subject")
 async def new_subject(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
-    return await _act(request, ctx, reference, user.username, _new_subject)
+    return await _act(request, ctx, reference, user, _new_subject)

@@ -6,7 +6,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 
 from bot.cases.errors import SubjectNotFound
-from bot.console.pages import Context, Reader, console_router, raise_not_found, render
+from bot.console.pages import Context, Reader, console_router, raise_not_found, render, require_city
 from bot.console.standing import subject_standing
 from bot.jurisdictions import get_pack
 
@@ -17,6 +17,8 @@ router = console_router()
 def find_subjects(
     request: Request, ctx: Context, user: Reader, jurisdiction: str = "", address: str = ""
 ) -> HTMLResponse:
+    if jurisdiction:
+        require_city(user, jurisdiction)
     found = ctx.cases.find_subjects(jurisdiction, address) if jurisdiction and address else []
     return render(request, "subjects.html", found=found, jurisdiction=jurisdiction, address=address)
 
@@ -27,6 +29,7 @@ def subject_page(request: Request, subject_id: int, ctx: Context, user: Reader) 
         subject = ctx.cases.get_subject(subject_id)
     except SubjectNotFound:
         raise_not_found()
+    require_city(user, subject.jurisdiction)
     pack = get_pack(subject.jurisdiction)
     today = ctx.today(pack)
     notices = ctx.cases.notices(subject_id=subject_id)

@@ -17,7 +17,7 @@ def try_the_line(request: Request, ctx: Context, user: Clerk) -> HTMLResponse:
     filed = []
     if conversation.get("from") and conversation.get("to"):
         pack = line.pack_for(conversation["to"])
-        if pack is not None:
+        if pack is not None and user.may_see(pack.code):
             filed = ctx.cases.complaints_for_contact(pack.code, conversation["from"], limit=5)
     return render(
         request,
@@ -46,6 +46,10 @@ async def try_send(request: Request, ctx: Context, user: Clerk) -> Response:
         flash(request, str(error), "error")
         return back_to("/try")
     to = form_text(form, "to")
+    pack = line.pack_for(to)
+    if pack is None or not user.may_see(pack.code):
+        flash(request, "Choose one of your cities' numbers.", "error")
+        return back_to("/try")
     if conversation.get("from") != sender or conversation.get("to") != to:
         conversation.clear()
         conversation.update({"from": sender, "to": to, "turns": []})

@@ -1,7 +1,7 @@
 """Notices are records (HTML, PDF, facts, hash; voiding; a citation's receipt); designation decisions.
 
 Revision ID: 0007_notice_records
-Revises: 0009_channel_security
+Revises: 0008_staff_cities_and_throttle
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007_notice_records"
-down_revision = "0009_channel_security"
+down_revision = "0008_staff_cities_and_throttle"
 branch_labels = None
 depends_on = None
 

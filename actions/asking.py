@@ -1,0 +1,58 @@
+"""The form questions: one action per slot (`action_ask_<slot>`), worded from bot.vocabulary, asking
+together the parts of a question that are still missing ("How long has it been barking without a break,
+and is it every night?")."""
+
+from __future__ import annotations
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.events import EventType
+from rasa_sdk.executor import CollectingDispatcher
+from rasa_sdk.types import DomainDict
+
+from actions.forms import needed_slots
+from bot.vocabulary import REPORT_TYPES, question
+
+
+def report_type_of(tracker: Tracker) -> str:
+    code = tracker.get_slot("report_type")
+    if code in REPORT_TYPES:
+        return str(code)
+    loop = (tracker.active_loop or {}).get("name") or ""
+    return loop.removesuffix("_form") if loop.removesuffix("_form") in REPORT_TYPES else "barking"
+
+
+def question_for(slot: str, tracker: Tracker) -> str:
+    """What to ask for `slot` now, given what the report already has."""
+    if slot == "location_confirmed":
+        return f"I heard {tracker.get_slot('location')}. Is that right?"
+    report_type = report_type_of(tracker)
+    optional = [d.slot for d in REPORT_TYPES[report_type].details if not d.required and d.ask]
+    missing = [s for s in needed_slots(report_type, tracker) + optional if tracker.get_slot(s) is None]
+    return question(report_type, slot, missing)
+
+
+class ActionAskSlot(Action):
+    """Asks for `slot`; subclasses (below) name the slot."""
+
+    slot = ""
+
+    def name(self) -> str:
+        return f"action_ask_{self.slot}" if self.slot else "action_ask_slot_base"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> list[EventType]:
+        dispatcher.utter_message(text=question_for(self.slot, tracker))
+        return []
+
+
+def asked_slots() -> list[str]:
+    """Every slot a report form asks for, once each, plus the read-back of a place heard unclearly."""
+    slots = [slot for kind in REPORT_TYPES.values() for slot in kind.required_slots]
+    return list(dict.fromkeys([*slots, "location_confirmed"]))
+
+
+ASK_ACTIONS = {
+    slot: type(f"ActionAsk_{slot}", (ActionAskSlot,), {"slot": slot, "__module__": __name__})
+    for slot in asked_slots()
+}

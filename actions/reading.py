@@ -1,0 +1,91 @@
+"""Reading the latest message of a conversation: its text, intent, entities, time facts; whether it answers
+the question just asked, or is clearly an aside."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timezone
+from typing import Any
+
+from rasa_sdk import Tracker
+
+from actions.services import conversation_pack
+from bot.nlp import answers, replies
+from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.times import TimeFacts, read_times
+
+ASIDE_CONFIDENCE = 0.8  # an aside intent below this is read as an answer
+ASIDE_INTENTS = frozenset(
+    {"request_human", "check_status", "ask_lost_pet", "ask_licensing", "ask_ordinance", "other_city_service",
+     "bot_challenge"}
+)  # fmt: skip
+
+
+def latest_intent(tracker: Tracker) -> str | None:
+    return (tracker.latest_message.get("intent") or {}).get("name")
+
+
+def latest_text(tracker: Tracker) -> str:
+    return tracker.latest_message.get("text") or ""
+
+
+def message_time(tracker: Tracker) -> datetime:
+    for event in reversed(tracker.events):
+        if event.get("event") == "user" and event.get("timestamp"):
+            return datetime.fromtimestamp(float(event["timestamp"]), tz=timezone.utc)
+    return datetime.now(timezone.utc)
+
+
+def message_times(tracker: Tracker) -> TimeFacts:
+    return read_times(latest_text(tracker), message_time(tracker), conversation_pack(tracker).timezone)
+
+
+def entities(tracker: Tracker, *names: str) -> list[dict[str, Any]]:
+    return [e for e in tracker.latest_message.get("entities") or [] if e.get("entity") in names]
+
+
+def animal_mentions(tracker: Tracker) -> list[tuple[int, str]]:
+    mentions = []
+    for entity in entities(tracker, "animal"):
+        species = normalise_animal(str(entity.get("value", "")))
+        if species:
+            mentions.append((int(entity.get("start") or 0), species))
+    return mentions
+
+
+def value_before_this_message(tracker: Tracker, slot: str) -> Any:
+    """The slot's value before the latest message (the tracker already holds this message's extraction)."""
+    seen_user = False
+    for event in reversed(tracker.events):
+        if event.get("event") == "user":
+            seen_user = True
+        elif seen_user and event.get("event") == "slot" and event.get("name") == slot:
+            return event.get("value")
+    return None
+
+
+def fits_requested(tracker: Tracker) -> bool:
+    """Whether the latest message reads as an answer to the question just asked."""
+    slot, text = tracker.get_slot("requested_slot"), latest_text(tracker)
+    readers: dict[str, Callable[[], Any]] = {
+        "location": lambda: entities(tracker, "location") or answers.is_findable_location(text),
+        "complainant_name": lambda: answers.clean_name(text) or answers.declines_name(text),
+        "owner_known": lambda: (
+            replies.owner(text) or answers.yes_no_unknown(text) or answers.clean_name(text)
+        ),
+        "bite_when": lambda: message_times(tracker).says_when,
+        "barking_since": lambda: message_times(tracker).says_when,
+        "victim": lambda: answers.victim_kind(text),
+        "animal": lambda: animal_mentions(tracker) or normalise_animal(text),
+        "location_confirmed": lambda: answers.yes_no_unknown(text),
+    }
+    reader = readers.get(slot or "", lambda: answers.yes_no_unknown(text))
+    return bool(reader())
+
+
+def is_clear_aside(tracker: Tracker) -> bool:
+    """An aside ('can I talk to someone', 'what's the status of ...') that is not also an answer."""
+    intent = tracker.latest_message.get("intent") or {}
+    if intent.get("name") not in ASIDE_INTENTS or float(intent.get("confidence") or 0) < ASIDE_CONFIDENCE:
+        return False
+    return not fits_requested(tracker)
