@@ -47,7 +47,7 @@ def test_migrated_outbox_tables_match_the_models(session_factory) -> None:
     assert ours == []
 
 
-def test_0009_lets_voice_codes_into_the_outbox_and_downgrades_cleanly(tmp_path) -> None:
+def test_0007_lets_voice_codes_into_the_outbox_and_downgrades_cleanly(tmp_path) -> None:
     from alembic import command
     from sqlalchemy import create_engine, text
     from sqlalchemy.exc import IntegrityError
@@ -69,7 +69,7 @@ def test_0009_lets_voice_codes_into_the_outbox_and_downgrades_cleanly(tmp_path) 
         connection.execute(insert, {"k": "a", "p": "voice_code"})
     with pytest.raises(IntegrityError), engine.begin() as connection:  # the other purposes stay refused
         connection.execute(insert, {"k": "b", "p": "spam"})
-    command.downgrade(config, "0006_households_and_animals")  # just below 0009_channel_security
+    command.downgrade(config, "0006_households_and_animals")  # just below 0007_channel_security
     with engine.begin() as connection:
         assert connection.execute(text("SELECT count(*) FROM outbox_messages")).scalar() == 0
     with pytest.raises(IntegrityError), engine.begin() as connection:

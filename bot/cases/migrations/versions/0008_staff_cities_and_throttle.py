@@ -7,7 +7,7 @@
 - `console_users.failed_sign_ins` and `locked_until` (0005's lock) are dropped.
 
 Revision ID: 0008_staff_cities_and_throttle
-Revises: 0009_channel_security
+Revises: 0007_channel_security
 Create Date: 2026-12-01
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008_staff_cities_and_throttle"
-down_revision = "0009_channel_security"
+down_revision = "0007_channel_security"
 branch_labels = None
 depends_on = None
 

@@ -1,6 +1,6 @@
 """Notices are records (HTML, PDF, facts, hash; voiding; a citation's receipt); designation decisions.
 
-Revision ID: 0007_notice_records
+Revision ID: 0009_notice_records
 Revises: 0008_staff_cities_and_throttle
 Create Date: 2026-12-01
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_notice_records"
+revision = "0009_notice_records"
 down_revision = "0008_staff_cities_and_throttle"
 branch_labels = None
 depends_on = None

@@ -1,7 +1,7 @@
 """Channel security (issue 10): one-time voice codes go through the outbox; photos are kept as our own
 EXIF-stripped copies, served only to signed-in staff.
 
-Revision ID: 0009_channel_security
+Revision ID: 0007_channel_security
 Revises: 0006_households_and_animals
 Create Date: 2026-12-01
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_channel_security"
+revision = "0007_channel_security"
 down_revision = "0006_households_and_animals"
 branch_labels = None
 depends_on = None
