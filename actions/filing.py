@@ -110,7 +110,7 @@ def build_report(tracker: Tracker) -> Report:
     owner = None if owner in (None, UNKNOWN) else owner
     if report_type == "bite":
         bite = BiteDetails(
-            victim=slot("victim") or "person",
+            victim=slot("victim"),  # None when not said: filed as "unknown", never invented
             skin_broken_or_medical=_tristate(slot("injury")),
             animal_vaccinated=_tristate(slot("vaccinated")),
             owner_known=owner,

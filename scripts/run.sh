@@ -22,7 +22,7 @@ trap stop INT TERM EXIT
 
 echo "starting: action server on :$ACTIONS_PORT, Rasa server on :$RASA_PORT, outbox worker, console on :$CONSOLE_PORT (logs in var/log/)"
 for _ in $(seq 1 300); do
-  if curl -fsS "http://localhost:$RASA_PORT/status" >/dev/null 2>&1; then break; fi
+  if curl -fsS "http://localhost:$RASA_PORT/" >/dev/null 2>&1; then break; fi
   kill -0 "$supervisor" 2>/dev/null || { echo "the supervisor exited; see var/log/supervise.log"; exit 1; }
   sleep 1
 done

@@ -283,3 +283,22 @@ def test_open311_key_holders_get_the_first_message_not_the_transcript():
     assert full["description"] == "dog barking at 412 oak st"
     public = request_json(listing, get_pack("kellogg"), full=False)
     assert "412" not in public["description"] and "oak" not in public["description"]
+
+
+async def test_a_bite_without_a_victim_said_is_filed_with_the_victim_unknown(
+    dispatcher, domain, case_service
+):
+    """Issue 9: "An animal bite" says nothing about who was bitten; filing never fills it in as a person."""
+    slots = {
+        "report_type": "bite",
+        "location": "Central Park",
+        "animal": "dog",
+        "injury": "unknown",
+        "complainant_name": "anonymous",
+        "report_confirmed": "yes",
+    }
+    tracker = make_tracker("yes", intent="affirm", slots=slots)
+    await ActionSubmitReport().run(dispatcher, tracker, domain)
+    (message,) = dispatcher.messages
+    detail = case_service.get_complaint(message["reference"])
+    assert detail.bite.victim is None and detail.bite.victim_kind == "unknown"
