@@ -11,7 +11,7 @@ from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bot.cases.errors import CaseError, ComplaintNotFound, InvalidQuery
-from bot.cases.notice_records import SERVED_HOW
+from bot.cases.notice_records import SERVED_HOW, StoredNotice
 from bot.cases.service import CountedComplaint
 from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext
@@ -148,14 +148,20 @@ async def record_designation(request: Request, ctx: Context, user: Officer) -> R
     return back_to(f"/notices/designation?complaint={reference}")
 
 
-@router.get("/{notice_id}", response_class=HTMLResponse)
-def notice_page(request: Request, notice_id: int, ctx: Context, user: Reader) -> HTMLResponse:
-    """The notice exactly as issued, from the store: never re-drafted from today's data."""
+def _stored_in_city(ctx: ConsoleContext, notice_id: int, user: StaffUser) -> StoredNotice:
+    """The stored notice, or 404 when there is none or it belongs to a city the user does not serve."""
     try:
         stored = ctx.cases.stored_notice(notice_id)
     except InvalidQuery:
         raise_not_found()
     require_city(user, stored.jurisdiction)
+    return stored
+
+
+@router.get("/{notice_id}", response_class=HTMLResponse)
+def notice_page(request: Request, notice_id: int, ctx: Context, user: Reader) -> HTMLResponse:
+    """The notice exactly as issued, from the store: never re-drafted from today's data."""
+    stored = _stored_in_city(ctx, notice_id, user)
     pack = get_pack(stored.jurisdiction)
     receipt = receipt_words(pack, stored.kind, stored.received_on, ctx.today(pack))
     if receipt and stored.served_how:
@@ -167,11 +173,7 @@ def notice_page(request: Request, notice_id: int, ctx: Context, user: Reader) ->
 
 @router.get("/{notice_id}/pdf")
 def notice_pdf(notice_id: int, ctx: Context, user: Reader) -> Response:
-    try:
-        stored = ctx.cases.stored_notice(notice_id)
-    except InvalidQuery:
-        raise_not_found()
-    require_city(user, stored.jurisdiction)
+    stored = _stored_in_city(ctx, notice_id, user)
     name = f"{stored.complaint_reference}-{stored.kind}-{notice_id}.pdf"
     return Response(stored.pdf, media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})  # fmt: skip
@@ -179,11 +181,7 @@ def notice_pdf(notice_id: int, ctx: Context, user: Reader) -> Response:
 
 @router.get("/{notice_id}/html")
 def notice_html(notice_id: int, ctx: Context, user: Reader) -> Response:
-    try:
-        stored = ctx.cases.stored_notice(notice_id)
-    except InvalidQuery:
-        raise_not_found()
-    require_city(user, stored.jurisdiction)
+    stored = _stored_in_city(ctx, notice_id, user)
     name = f"{stored.complaint_reference}-{stored.kind}-{notice_id}.html"
     body = standalone_html(stored.html, stored.kind.replace("_", " ").title())
     return Response(body, media_type="text/html; charset=utf-8",
@@ -211,11 +209,7 @@ async def void_notice(request: Request, notice_id: int, ctx: Context, user: Cler
 @router.post("/{notice_id}/receipt")
 async def record_receipt(request: Request, notice_id: int, ctx: Context, user: Clerk) -> Response:
     form = await request.form()
-    try:
-        stored = ctx.cases.stored_notice(notice_id)
-    except InvalidQuery:
-        raise_not_found()
-    require_city(user, stored.jurisdiction)
+    stored = _stored_in_city(ctx, notice_id, user)
     pack = get_pack(stored.jurisdiction)
     try:
         received_on = date.fromisoformat(form_text(form, "received_on"))
