@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.cluster.twilio import REFERENCE, Texter, answer_for, report_barking
+from tests.cluster.twilio import REFERENCE, Texter, answer_for, assert_barking_details, report_barking
 
 pytestmark = pytest.mark.cluster
 
@@ -31,8 +31,7 @@ def test_turns_alternating_between_the_replicas_file_one_complaint_with_every_sl
         "dog",
     )
     assert (detail.location_text, detail.location_normalised) == ("412 oak st", "412 OAK ST")
-    assert detail.details == {"barking_since": "since about 10pm", "barking_frequency": "every night",
-                              "barking_time_of_day": "night"}  # fmt: skip
+    assert_barking_details(detail.details)
     assert detail.complainant_contact == texter.phone and detail.anonymous
     assert [c.reference for c in cluster.complaints_from(texter.phone)] == [reference]
 
