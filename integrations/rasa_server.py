@@ -52,7 +52,8 @@ def rasa_command(settings: Settings, args: argparse.Namespace) -> list[str]:
     command = [rasa, "run", "--model", args.model, "--port", str(args.port), "-i", settings.rasa_host,
                "--endpoints", str(args.endpoints), "--credentials", str(args.credentials)]  # fmt: skip
     if settings.rasa_api_token:
-        command += ["--enable-api", "--auth-token", settings.rasa_api_token]
+        # one argument "--auth-token=T": a token that starts with "-" (token_urlsafe) is not read as an option
+        command += ["--enable-api", f"--auth-token={settings.rasa_api_token}"]
     return command
 
 

@@ -166,3 +166,19 @@ def test_the_production_endpoints_send_the_action_server_token(monkeypatch) -> N
     endpoint = read_endpoint_config(str(REPO_ROOT / "deploy" / "endpoints.production.yml"), "action_endpoint")
     assert endpoint.token == "t" * 40 and endpoint.url == "http://10.0.0.5:5055/webhook"
     assert os.environ["ACTION_SERVER_TOKEN"] == "t" * 40
+
+
+def test_an_api_token_that_starts_with_a_dash_reaches_rasa_as_the_token() -> None:
+    """token_urlsafe can start with "-": passed as a separate argument, `rasa run` took it for an option and
+    refused to start (seen in CI, about one start in 64)."""
+    import argparse
+
+    from rasa.__main__ import create_argument_parser
+
+    from integrations.rasa_server import rasa_command
+
+    token = "-" + "a" * 40
+    settings = Settings(_env_file=None, environment="development", rasa_api_token=token)
+    args = argparse.Namespace(model="m.tar.gz", port=5005, endpoints="e.yml", credentials="c.yml")
+    parsed = create_argument_parser().parse_args(rasa_command(settings, args)[1:])
+    assert parsed.auth_token == token and parsed.enable_api
