@@ -1,0 +1,3 @@
+"""The outbox's status texts to a resident, by key, one wording per language (bot/messages)."""
+
+TEXTS: dict[str, dict[str, str]] = {}
