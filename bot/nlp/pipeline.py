@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.nlp import gazetteer, taxonomy, taxonomy_es
+from bot.nlp import gazetteer, places_es, taxonomy, taxonomy_es
 
 if TYPE_CHECKING:  # spaCy is imported inside functions: loading it costs seconds.
     from spacy.language import Language
@@ -203,6 +203,9 @@ def _location_patterns() -> list[dict[str, Any]]:
         ]
     )
     sequences += _sequences(relations, [[], [{"LOWER": "the"}]], named)
+    sequences += places_es.location_sequences(
+        known_any, known_distinctive, named, number
+    )  # issue 12: Spanish
     return [{"label": "location", "pattern": sequence} for sequence in sequences if sequence]
 
 
