@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from bot.nlp import places_es
 from bot.nlp.pipeline import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street
 
@@ -126,9 +127,9 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
         if merged:
             previous = merged[-1]
             between = text[previous["end"] : entity["start"]]
-            joined = re.fullmatch(rf"\s+{_JOINERS}\s+", between, re.IGNORECASE) or (
-                re.fullmatch(r"\s+", between) and _RELATION_START.match(entity["value"])
-            )
+            joined = re.fullmatch(
+                rf"\s+(?:{_JOINERS}|{places_es.JOINERS_ES})\s+", between, re.IGNORECASE
+            ) or (re.fullmatch(r"\s+", between) and _RELATION_START.match(entity["value"]))
             if joined and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
                 merged[-1] = {
                     **previous,
@@ -143,9 +144,11 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
 def place_role(text: str, entity: Entity) -> str:
     """`owner_location`, `direction` or `location` for a place, from the words just before it."""
     before = text[: entity["start"]]
-    if _DIRECTION_BEFORE.search(before):
+    if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
         return "direction"
-    if _OWNER_BEFORE.search(before) and not _CALLING_FROM.search(before):
+    if (_OWNER_BEFORE.search(before) or places_es.OWNER_BEFORE.search(before)) and not _CALLING_FROM.search(
+        before
+    ):
         return "owner_location"
     return "location"
 
