@@ -76,3 +76,17 @@ def test_every_status_text_in_spanish_fits_the_limit_with_the_longest_city_and_r
             text = status_text(pack, "KEL-2026-123456", status, "es")
             assert text.endswith(".") and len(text) < STATUS_LIMIT  # whole, never cut
         assert voice_confirmation_text(pack, "KEL-2026-123456", "es").endswith(".")
+
+
+def test_every_status_and_phone_text_has_both_wordings_with_the_same_placeholders() -> None:
+    import string
+
+    from bot.messages import LANGUAGES, status, voice
+
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    for module in (status, voice):
+        for key, wordings in module.TEXTS.items():
+            assert set(wordings) == set(LANGUAGES) and all(w.strip() for w in wordings.values()), key
+            assert fields(wordings["es"]) == fields(wordings["en"]), key
