@@ -118,9 +118,26 @@ async def _report_in_progress(agent: Any, conversation: str) -> bool:
     return bool(tracker is not None and tracker.active_loop_name)
 
 
-async def conversation_language(agent: Any, conversation: str, known: str) -> str:
+def language_told(responses: list[dict[str, Any]]) -> str | None:
+    """The language slot's value as the assistant's answer shows it: a response variation chosen on the
+    condition `language: es` carries that condition (Rasa passes it through with the message). None when no
+    response of the turn was chosen on the language."""
+    for message in responses:
+        for condition in message.get("condition") or ():
+            if condition.get("type") == "slot" and condition.get("name") == LANGUAGE_SLOT:
+                return language_of(condition.get("value"))
+    return None
+
+
+async def conversation_language(
+    agent: Any, conversation: str, known: str, responses: list[dict[str, Any]] | None = None
+) -> str:
     """The conversation's `language` slot after the turn (the assistant sets it from the caller's words; a
-    short answer keeps it); `known` (the language the turn began in) without an agent or a tracker."""
+    short answer keeps it): as the turn's responses show it, else read from the tracker store; `known` (the
+    language the turn began in) without an agent or a tracker."""
+    told = language_told(responses or [])
+    if told is not None:
+        return told
     tracker = await _tracker(agent, conversation)
     value = tracker.get_slot(LANGUAGE_SLOT) if tracker is not None else None
     return language_of(value) if value else known
@@ -270,7 +287,7 @@ class TwilioVoiceInput(TwilioInputChannel):
         output = await converse(
             on_new_message, VoiceOutputChannel(), speech, conversation, f"{call_sid}:{turn}", metadata
         )
-        language = await conversation_language(agent, conversation, language)
+        language = await conversation_language(agent, conversation, language, output.responses)
         return await self._answer(pack, city_number, call_sid, caller, turn, verified, output, language)
 
     async def _switch(

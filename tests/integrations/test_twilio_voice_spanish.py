@@ -344,3 +344,41 @@ def test_the_sms_apology_follows_the_conversations_slot_unless_the_tracker_store
     assert body.startswith("Perdón, nuestro sistema tiene problemas") and "al (507) 555-0100" in body
     body = _apology("sms", params, request, TurnFailed(["tracker store"], RESIDENT)).find("Message").text
     assert "having trouble" in body  # the store that would tell the language is the one that failed
+
+
+def test_a_response_chosen_on_the_language_condition_tells_the_language_without_a_tracker_read(line) -> None:
+    webhook, assistant, store = line()
+    spanish = {"text": "¿Dónde está el perro?", "utter_action": "utter_ask_location",
+               "condition": [{"type": "slot", "name": "language", "value": "es"}]}  # fmt: skip
+    assistant.replies = [[spanish]]
+    root = twiml(webhook.post(f"{PATH}?turn=1&silences=0", call("hay un perro suelto")))
+    assert listens_and_speaks(root) == SPANISH and store.retrieved == 0
+
+
+def test_the_language_slot_is_set_and_read_on_rasas_own_stores(tmp_path) -> None:
+    """The channel's pick and read against Rasa's SQLTrackerStore and lock store (not stand-ins)."""
+    from rasa.core.lock_store import InMemoryLockStore
+    from rasa.core.tracker_store import SQLTrackerStore
+    from rasa.shared.core.domain import Domain
+    from rasa.shared.core.events import UserUttered
+
+    from integrations.twilio_voice import conversation_language, set_conversation_language
+
+    domain = Domain.from_yaml(
+        "version: '3.1'\nslots:\n  language:\n    type: categorical\n    values: [en, es]\n"
+        "    initial_value: en\n    mappings: [{type: custom}]\n"
+    )
+
+    async def scenario() -> tuple[str, str, str]:
+        store = SQLTrackerStore(domain, dialect="sqlite", db=str(tmp_path / "tracker.db"))
+        agent = SimpleNamespace(tracker_store=store, lock_store=InMemoryLockStore())
+        tracker = await store.get_or_create_tracker("call:CA1")
+        tracker.update(UserUttered("hello"))
+        await store.save(tracker)
+        before = await conversation_language(agent, "call:CA1", "en")
+        await set_conversation_language(agent, "call:CA1", "es")
+        after = await conversation_language(agent, "call:CA1", "en")
+        other = await conversation_language(agent, "call:CA2", "es")  # no such conversation: as it began
+        return before, after, other
+
+    assert asyncio.run(scenario()) == ("en", "es", "es")
