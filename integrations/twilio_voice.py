@@ -298,7 +298,10 @@ class TwilioVoiceInput(TwilioInputChannel):
         in_report = await _report_in_progress(agent, conversation)
         follow = "voice_say_it_again" if in_report else "voice_opening_question"
         prompt = f"{say('voice_switched', language)} {say(follow, language)}"
-        return gather(VoiceResponse(), pack, prompt, turn + 1, 0, verified, language=language)
+        # a caller who switched by mistake hears the way back, in the other language's voice
+        back = "en" if language == "es" else "es"
+        offers = ((say("voice_language_offer", back), back),)
+        return gather(VoiceResponse(), pack, prompt, turn + 1, 0, verified, language=language, offers=offers)
 
     @staticmethod
     async def _reprompt(

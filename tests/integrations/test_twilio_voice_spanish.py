@@ -171,6 +171,8 @@ def test_saying_espanol_switches_the_call_to_es_mx_and_sets_the_slot(line) -> No
     root = twiml(webhook.post(f"{PATH}?turn=1&silences=0", call("Español.")))
     assert listens_and_speaks(root) == SPANISH
     assert said(root).startswith("Muy bien, seguimos en español. Dígame qué pasa")
+    offer = gather_of(root).findall("Say")[-1]  # the way back, in the English voice
+    assert (offer.text, offer.get("language"), offer.get("voice")) == ("For English, say English.", *ENGLISH)
     assert next_query(root)["lang"] == ["es"] and next_query(root)["turn"] == ["2"]
     hints = gather_of(root).get("hints").split(", ")
     assert {"perro", "gato", "mordió", "sí", "no", "no sé"} <= set(hints)
@@ -179,6 +181,10 @@ def test_saying_espanol_switches_the_call_to_es_mx_and_sets_the_slot(line) -> No
     assert assistant.messages == []  # the pick is the channel's: "español" is no answer to a question
     # the hang-up after an unanswered Gather is Spanish too
     assert [(s.text, s.get("voice")) for s in root.findall("Say")] == [("Adiós.", "Polly.Mia")]
+    # and back: "English" returns the call to en-US
+    root = twiml(webhook.post(next_path(root), call("English please")))
+    assert listens_and_speaks(root) == ENGLISH and "lang" not in next_query(root)
+    assert store.tracker.get_slot("language") == "en" and assistant.messages == []
 
 
 def test_a_spanish_caller_is_never_sent_back_to_en_us_by_a_short_answer(line) -> None:
