@@ -60,7 +60,7 @@ def test_a_spanish_callers_confirmation_is_spanish_and_the_officers_page_english
     sent = _sent(outbox, sender, standin)
     assert sent[RESIDENT] == (
         f"Línea de animales de Kellogg, MN: recibimos su reporte por teléfono {bite}. Para agregar detalles"
-        " por escrito, mande un mensaje de texto a este número."
+        " por escrito, mande un texto a este número."
     )
     assert sent[OFFICER].startswith("URGENT bite: dog at 412 OAK ST.") and bite in sent[OFFICER]
     assert len(sent[RESIDENT]) <= 320
