@@ -47,6 +47,11 @@ from integrations.twilio_common import (
     masked,
     wait_for_stored_reply,
 )
+from integrations.voice_state import (  # noqa: F401 (conversation_language, set_conversation_language: API)
+    conversation_language,
+    report_in_progress,
+    set_conversation_language,
+)
 from integrations.voice_twiml import (  # noqa: F401 (for_the_ear, speech_hints, turn_url: this module's API)
     SPEECH,
     WEBHOOK_PATH,
@@ -68,7 +73,6 @@ MAX_TURNS = 40  # a hard end, whatever happens
 IN_PROGRESS_WAIT_S = 10.0
 VOICE = SPEECH[DEFAULT_LANGUAGE].voice  # English, before the call's language is known
 LANGUAGE = SPEECH[DEFAULT_LANGUAGE].recognition
-LANGUAGE_SLOT = "language"
 ENDING_RESPONSES = ("utter_goodbye", "utter_report_cancelled")
 PERSON_PHRASES = re.compile(
     r"\b(city hall|a person|real person|someone|somebody|operator|representative|human|clerk|talk to"
@@ -107,52 +111,6 @@ def code_digest(call_sid: str, code: str) -> str:
 def spoken_code(speech: str) -> str:
     """The digits of a spoken code: Twilio renders "one two three" as "1 2 3" or "123"."""
     return re.sub(r"\D", "", speech)[: CODE_DIGITS + 1]
-
-
-async def _tracker(agent: Any, conversation: str) -> Any:
-    return None if agent is None else await agent.tracker_store.retrieve(conversation)
-
-
-async def _report_in_progress(agent: Any, conversation: str) -> bool:
-    tracker = await _tracker(agent, conversation)
-    return bool(tracker is not None and tracker.active_loop_name)
-
-
-def language_told(responses: list[dict[str, Any]]) -> str | None:
-    """The language slot's value as the assistant's answer shows it: a response variation chosen on the
-    condition `language: es` carries that condition (Rasa passes it through with the message). None when no
-    response of the turn was chosen on the language."""
-    for message in responses:
-        for condition in message.get("condition") or ():
-            if condition.get("type") == "slot" and condition.get("name") == LANGUAGE_SLOT:
-                return language_of(condition.get("value"))
-    return None
-
-
-async def conversation_language(
-    agent: Any, conversation: str, known: str, responses: list[dict[str, Any]] | None = None
-) -> str:
-    """The conversation's `language` slot after the turn (the assistant sets it from the caller's words; a
-    short answer keeps it): as the turn's responses show it, else read from the tracker store; `known` (the
-    language the turn began in) without an agent or a tracker."""
-    told = language_told(responses or [])
-    if told is not None:
-        return told
-    tracker = await _tracker(agent, conversation)
-    value = tracker.get_slot(LANGUAGE_SLOT) if tracker is not None else None
-    return language_of(value) if value else known
-
-
-async def set_conversation_language(agent: Any, conversation: str, language: str) -> None:
-    """The caller picked a language ("español"): the assistant answers in it from now on."""
-    if agent is None:
-        return
-    async with agent.lock_store.lock(conversation):
-        tracker = await agent.tracker_store.retrieve(conversation)
-        if tracker is None:
-            return
-        tracker.update(SlotSet(LANGUAGE_SLOT, language))
-        await agent.tracker_store.save(tracker)
 
 
 class VoiceOutputChannel(KeepingOutputChannel):
@@ -252,10 +210,7 @@ class TwilioVoiceInput(TwilioInputChannel):
         if turn == 0:
             if agent is not None:
                 await self._start_fresh_session(agent, conversation, metadata)
-            return gather(
-                VoiceResponse(), pack, self._greeting(pack, office_open, language), turn + 1, 0, verified,
-                language=language, offers=self._language_offer(language),
-            )  # fmt: skip
+            return self._opening(pack, office_open, verified, language)
         if turn > MAX_TURNS:
             return goodbye(say("voice_too_long_goodbye", language), language)
 
@@ -271,18 +226,13 @@ class TwilioVoiceInput(TwilioInputChannel):
         picked = language_pick(speech)
         if picked is not None:
             return await self._switch(pack, agent, conversation, turn, verified, picked)
-
         # never transferred out of the middle of a report because of a word in an answer ("a person")
         if (
             office_open
             and PERSON_PHRASES.search(speech)
-            and not await _report_in_progress(agent, conversation)
+            and not await report_in_progress(agent, conversation)
         ):
-            reply = VoiceResponse()
-            add_say(reply, say("voice_put_through", language, office=pack.office_name), language)
-            reply.dial(pack.office_phone)
-            reply.hangup()
-            return str(reply)
+            return self._put_through(pack, language)
 
         output = await converse(
             on_new_message, VoiceOutputChannel(), speech, conversation, f"{call_sid}:{turn}", metadata
@@ -295,7 +245,7 @@ class TwilioVoiceInput(TwilioInputChannel):
     ) -> str:
         """The caller asked for a language ("español", "English"): the rest of the call is in it."""
         await set_conversation_language(agent, conversation, language)
-        in_report = await _report_in_progress(agent, conversation)
+        in_report = await report_in_progress(agent, conversation)
         follow = "voice_say_it_again" if in_report else "voice_opening_question"
         prompt = f"{say('voice_switched', language)} {say(follow, language)}"
         # a caller who switched by mistake hears the way back, in the other language's voice
@@ -366,6 +316,28 @@ class TwilioVoiceInput(TwilioInputChannel):
             body=body,
         )
         return code_digest(call_sid, code)
+
+    @staticmethod
+    def _put_through(pack: Pack, language: str) -> str:
+        reply = VoiceResponse()
+        add_say(reply, say("voice_put_through", language, office=pack.office_name), language)
+        reply.dial(pack.office_phone)
+        reply.hangup()
+        return str(reply)
+
+    def _opening(self, pack: Pack, office_open: bool, verified: bool, language: str) -> str:
+        """The first prompt: the city, City Hall in office hours, the question, and the offer of Spanish."""
+        prompt = self._greeting(pack, office_open, language)
+        return gather(
+            VoiceResponse(),
+            pack,
+            prompt,
+            1,
+            0,
+            verified,
+            language=language,
+            offers=self._language_offer(language),
+        )
 
     @staticmethod
     def _greeting(pack: Pack, office_open: bool, language: str) -> str:
