@@ -157,13 +157,16 @@ def apology_twiml(channel: str, params: dict[str, str], language: object = DEFAU
     return str(reply)
 
 
-async def conversation_language(channel: str, request: Any, error: Exception) -> str:
+async def conversation_language(channel: str, request: Any, params: dict[str, str], error: Exception) -> str:
     """The language the resident was spoken to in, when it is known; English otherwise."""
     if channel == "voice":  # the signed turn URL carries it
         args = getattr(request, "args", None)
         return language_of(args.get("lang") if args is not None else None)
+    from bot.notify.numbers import e164
+
     agent = getattr(getattr(getattr(request, "app", None), "ctx", None), "agent", None)
-    sender = error.sender_id if isinstance(error, TurnFailed) else None
+    # an SMS conversation is keyed by the resident's number (integrations/twilio_sms.py)
+    sender = (error.sender_id if isinstance(error, TurnFailed) else None) or e164(params.get("From"))
     if agent is None or not sender or (isinstance(error, TurnFailed) and "tracker store" in error.parts):
         return DEFAULT_LANGUAGE
     try:
@@ -188,4 +191,4 @@ async def apology(channel: str, request: Any, params: dict[str, str], error: Exc
                 await rewind(agent, sender)
             except Exception:
                 log.exception("%s delivery %s: rewinding the half-done turn failed", channel, sid)
-    return apology_twiml(channel, params, await conversation_language(channel, request, error))
+    return apology_twiml(channel, params, await conversation_language(channel, request, params, error))

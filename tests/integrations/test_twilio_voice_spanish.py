@@ -350,6 +350,9 @@ def test_the_sms_apology_follows_the_conversations_slot_unless_the_tracker_store
     assert body.startswith("Perdón, nuestro sistema tiene problemas") and "al (507) 555-0100" in body
     body = _apology("sms", params, request, TurnFailed(["tracker store"], RESIDENT)).find("Message").text
     assert "having trouble" in body  # the store that would tell the language is the one that failed
+    # a failure before the turn (the lock store down): the conversation is the sender's number
+    body = _apology("sms", params, request, RuntimeError("redis down")).find("Message").text
+    assert body.startswith("Perdón, nuestro sistema tiene problemas")
 
 
 def test_a_response_chosen_on_the_language_condition_tells_the_language_without_a_tracker_read(line) -> None:
