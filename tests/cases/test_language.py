@@ -138,3 +138,13 @@ def test_english_and_spanish_complaints_with_the_same_facts_count_the_same(
             ("verbal", "first"),
             ("written", "second"),
         ]
+
+
+def test_the_clerk_may_correct_the_language_to_one_the_line_speaks(service, make_report) -> None:
+    from bot.cases.errors import InvalidChange
+
+    reference = service.file_complaint(make_report(language="es"))
+    with pytest.raises(InvalidChange, match="language"):
+        service.edit_fields(reference, {"language": "fr"}, "wrong", by="clerk")
+    service.edit_fields(reference, {"language": "en"}, "the resident wrote in English", by="clerk")
+    assert service.get_complaint(reference).language == "en"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
+from tests.console.conftest import csrf_from
+
 MARKER = "ES · Spanish"
 SPANISH_WORDS = "Resident: el perro de al lado ladra desde las 10 de la noche, ¿pueden venir?"
 
@@ -48,3 +50,25 @@ def test_the_csv_export_has_a_language_column(signed_in, cases, make_report) -> 
     # the facts are in the same columns whatever the language
     same = ("type", "form", "channel", "animal", "status")
     assert [rows[spanish][k] for k in same] == [rows[english][k] for k in same]
+
+
+def test_the_clerk_corrects_the_language_with_a_reason_and_the_status_text_follows(
+    signed_in, cases, make_report, app
+) -> None:
+    reference = cases.file_complaint(make_report(language="es"))
+    client = signed_in("clerk")
+    detail = cases.get_complaint(reference)
+    response = client.post(
+        f"/complaints/{reference}/edit",
+        data={"csrf_token": csrf_from(client, "/queue"), "type": "barking", "location_text": detail.location_text,
+              "language": "en", "reason": "the resident wrote in English; the detector was wrong"},
+    )  # fmt: skip
+    assert response.status_code in (200, 303)
+    assert cases.get_complaint(reference).language == "en"
+    [edited] = [e for e in cases.audit_trail("complaint", reference) if e.action == "edited"]
+    assert (edited.before["language"], edited.after["language"]) == ("es", "en")
+    outbox = app.state.console.outbox
+    outbox.queue_status_text(reference)
+    [text] = outbox.messages()
+    assert text.body.startswith("Kellogg, MN animal line:")
+    assert MARKER not in client.get("/queue").text
