@@ -136,6 +136,7 @@ def build_report(tracker: Tracker) -> Report:
         owner=owner,
         photo_urls=report_photos(tracker),
         urgent=urgent,
+        language=slot("language"),
     )
 
 
