@@ -26,14 +26,18 @@ def report_summary(tracker: Tracker) -> str:
     kind = REPORT_TYPES[tracker.get_slot("report_type") or "barking"]
     animal = animal_word(tracker.get_slot("animal"), language) or say("readback.animal", language)
     title = kind.title_in(language)
-    parts = [say("readback.head", language, title=title, animal=animal, location=tracker.get_slot("location"))]
+    parts = [
+        say("readback.head", language, title=title, animal=animal, location=tracker.get_slot("location"))
+    ]
     for slot, label in kind.readback(language):
         value = tracker.get_slot(slot)
         if value:
             parts.append(f"{label}: {value_word(value, language)}")
     name = tracker.get_slot("complainant_name")
     anonymous = name in (None, ANONYMOUS)
-    parts.append(say("readback.anonymous", language) if anonymous else say("readback.name", language, name=name))
+    parts.append(
+        say("readback.anonymous", language) if anonymous else say("readback.name", language, name=name)
+    )
     return "; ".join(parts) + "."
 
 

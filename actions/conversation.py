@@ -30,6 +30,8 @@ _MONTHS_ES = ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oc
 
 def unverified_status_text(language: object = "en") -> str:
     return say("status.unverified", language)
+
+
 # intent -> response; each takes the City Hall details as template values
 _ASIDES = {
     "request_human": "utter_human",
@@ -160,9 +162,7 @@ class ActionDefaultFallback(Action):
         tries = int(tracker.get_slot("failed_tries") or 0) + 1
         dispatcher.utter_message(response="utter_default")
         if tries >= 2:
-            dispatcher.utter_message(
-                response="utter_offer_person", **office_details_for(tracker)
-            )
+            dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
             tries = 0
         # forget the message that wasn't understood, so it doesn't steer the dialogue
         return [UserUtteranceReverted(), SlotSet("failed_tries", float(tries))]

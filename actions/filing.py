@@ -178,9 +178,7 @@ class ActionSubmitReport(Action):
         except Exception:
             # no resident data in the log: the type and jurisdiction say enough to find it
             logger.exception("filing a %s report for %s failed", report.type, report.jurisdiction)
-            dispatcher.utter_message(
-                response="utter_filing_failed", **office_details_for(tracker)
-            )
+            dispatcher.utter_message(response="utter_filing_failed", **office_details_for(tracker))
             return [SlotSet("report_confirmed", None), FollowupAction("confirm_form")]
         logger.info("filed %s (%s)", reference, report.type)
         dispatcher.utter_message(

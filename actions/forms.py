@@ -167,9 +167,7 @@ class ReportFormValidation(FormValidationAction):
         if response:
             dispatcher.utter_message(response=response)
         if tries >= 2:
-            dispatcher.utter_message(
-                response="utter_offer_person", **office_details_for(tracker)
-            )
+            dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
             tries = 0
         return {slot: None, "failed_tries": float(tries)}
 

@@ -83,8 +83,11 @@ class ReportType:
 
 
 LOCATION = Detail(
-    "location", "where is this? A street address, a corner (3rd and Elm), a block, or a landmark", "at",
-    ask_es="dónde es? Una dirección, una esquina (3rd y Elm), una cuadra o un lugar conocido", label_es="en",
+    "location",
+    "where is this? A street address, a corner (3rd and Elm), a block, or a landmark",
+    "at",
+    ask_es="dónde es? Una dirección, una esquina (3rd y Elm), una cuadra o un lugar conocido",
+    label_es="en",
 )
 ANIMAL = Detail("animal", "what kind of animal is it", None, ask_es="qué tipo de animal es")
 NAME = Detail(

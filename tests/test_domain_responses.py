@@ -151,7 +151,9 @@ def test_each_spanish_wording_fills_the_same_values_as_its_english_one():
     for name, variations in _all_responses().items():
         for channel in {v.get("channel") for v in variations}:
             same = [v for v in variations if v.get("channel") == channel]
-            english = {tuple(sorted(set(_PLACEHOLDER.findall(v["text"])))) for v in same if not v.get("condition")}
+            english = {
+                tuple(sorted(set(_PLACEHOLDER.findall(v["text"])))) for v in same if not v.get("condition")
+            }
             spanish = {tuple(sorted(set(_PLACEHOLDER.findall(v["text"])))) for v in same if _is_spanish(v)}
             assert english == spanish, (name, channel, english, spanish)
 
@@ -165,7 +167,9 @@ def test_rasa_fills_a_spanish_response_with_its_values():
         "Enviado. Su número de referencia es KEL-2026-0042. Úselo para preguntar por este reporte. "
         "La oficina de la ciudad revisa los reportes en días hábiles."
     )
-    voice = nlg.generate_from_slots("utter_filed_urgent", {"language": "es"}, "voice", reference="KEL-2026-0042")
+    voice = nlg.generate_from_slots(
+        "utter_filed_urgent", {"language": "es"}, "voice", reference="KEL-2026-0042"
+    )
     assert voice["text"].startswith("Su reporte quedó registrado como urgente")
     english = nlg.generate_from_slots("utter_filed", {"language": "en"}, "sms", reference="KEL-2026-0042")
     assert english["text"].startswith("Sent. Your reference is KEL-2026-0042.")
