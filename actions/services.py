@@ -11,8 +11,8 @@ from rasa_sdk import Tracker
 
 from bot.cases.db import make_engine, make_session_factory
 from bot.cases.service import CaseService
-from bot.jurisdictions import DAYS, Pack, get_pack, load_packs, pack_for_number
-from bot.messages import language_of, say
+from bot.jurisdictions import Pack, get_pack, load_packs, pack_for_number
+from bot.messages.resident import office_hours_in
 from bot.settings import get_settings
 
 # Identity comes only from what the servers saw: the SMS channel keys a conversation by the resident's
@@ -77,17 +77,6 @@ def caller_verified(tracker: Tracker) -> bool:
     return True
 
 
-_DAY_LABEL = re.compile(r"\b(" + "|".join(day.title() for day in DAYS) + r")\b")
-
-
-def office_hours_in(pack: Pack, language: object = "en") -> str:
-    """The pack's office hours ("Mon-Thu 8:00-16:30") with the days in `language` ("lun-jue 8:00-16:30")."""
-    text = pack.office_hours_text()
-    if language_of(language) == "en":
-        return text
-    return _DAY_LABEL.sub(lambda m: say(f"day.{m.group(1).lower()}", language), text)
-
-
 def office_details(pack: Pack, language: object = "en") -> dict[str, Any]:
     """Template values for responses that point the resident at City Hall."""
     return {
@@ -95,7 +84,7 @@ def office_details(pack: Pack, language: object = "en") -> dict[str, Any]:
         "office_phone": phonenumbers.format_number(
             phonenumbers.parse(pack.office_phone), phonenumbers.PhoneNumberFormat.NATIONAL
         ),
-        "office_hours": office_hours_in(pack, language),
+        "office_hours": office_hours_in(pack.office_hours_text(), language),
         "ordinance": pack.ordinance,
     }
 

@@ -7,6 +7,10 @@ The SMS channel folds the vowels GSM-7 lacks to plain letters before sending (bo
 The questions and read-back labels of a report are in bot/vocabulary.py (one vocabulary, both languages).
 """
 
+from __future__ import annotations
+
+import re
+
 TEXTS: dict[str, dict[str, str]] = {
     # --- the read-back and the questions around it (actions/confirmation.py, actions/asking.py) -------------
     "readback.head": {"en": "{title}: {animal} at {location}", "es": "{title}: {animal} en {location}"},
@@ -96,5 +100,17 @@ SPECIES_ES: dict[str, str] = {
     "cougar": "puma",
 }  # fmt: skip
 
-for _species, _spanish in SPECIES_ES.items():
-    TEXTS[f"species.{_species}"] = {"en": _species, "es": _spanish}
+TEXTS.update(
+    {f"species.{species}": {"en": species, "es": spanish} for species, spanish in SPECIES_ES.items()}
+)
+
+_DAY_LABEL = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b")
+
+
+def office_hours_in(hours: str, language: object = "en") -> str:
+    """A pack's office hours ("Mon-Thu 8:00-16:30", Pack.office_hours_text) with the days in `language`."""
+    from bot.messages import language_of, say
+
+    if language_of(language) == "en":
+        return hours
+    return _DAY_LABEL.sub(lambda m: say(f"day.{m.group(1).lower()}", language), hours)
