@@ -95,7 +95,7 @@ NAME = Detail(
     "what's your name? It stays private with the city. Reply SKIP to stay anonymous, but an anonymous report "
     "may not count toward action",
     "name",
-    ask_es="cómo se llama? Su nombre queda en privado con la ciudad. Responda ANONIMO si no quiere darlo, pero "
+    ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo, pero "
     "un reporte anónimo tal vez no cuente para que la ciudad actúe",
     label_es="nombre",
 )
