@@ -227,5 +227,7 @@ def animal_word(species: object, language: object = "en") -> str:
 def value_word(value: object, language: object = "en") -> str:
     """A slot value read back in `language`: the filed codes (yes, no, unknown, person, animal) are worded,
     anything the resident said is kept in their words."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a float slot's 45.0 minutes are read back as 45
     key = f"value.{value}"
     return say(key, language) if isinstance(value, str) and key in catalogue() else str(value)

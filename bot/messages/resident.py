@@ -100,9 +100,25 @@ SPECIES_ES: dict[str, str] = {
     "cougar": "puma",
 }  # fmt: skip
 
+# How often and when barking happens, as bot.nlp.times files them (English words, whatever the language said),
+# read back to a Spanish reader; a value not listed is read back as it was said.
+BARKING_WORDS_ES: dict[str, str] = {
+    "every night": "todas las noches", "every day": "todos los días", "every morning": "todas las mañanas",
+    "every evening": "todas las noches", "every afternoon": "todas las tardes", "every weekend": "cada fin de semana",
+    "every week": "cada semana", "every other night": "una noche sí y otra no", "every other day": "un día sí y otro no",
+    "most nights": "casi todas las noches", "weekends": "los fines de semana", "on weekends": "los fines de semana",
+    "nightly": "todas las noches", "daily": "todos los días", "all the time": "todo el tiempo",
+    "constantly": "todo el tiempo", "tonight": "esta noche", "tonight only": "solo esta noche",
+    "just tonight": "solo esta noche", "first time": "es la primera vez", "weekdays": "entre semana",
+    "when they leave": "cuando se van", "night": "de noche", "day": "de día", "morning": "en la mañana",
+    "afternoon": "en la tarde", "evening": "en la tarde-noche", "early morning": "en la madrugada",
+    "at dawn": "al amanecer",
+}  # fmt: skip
+
 TEXTS.update(
     {f"species.{species}": {"en": species, "es": spanish} for species, spanish in SPECIES_ES.items()}
 )
+TEXTS.update({f"value.{value}": {"en": value, "es": spanish} for value, spanish in BARKING_WORDS_ES.items()})
 
 _DAY_LABEL = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b")
 

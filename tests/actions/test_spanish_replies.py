@@ -130,6 +130,26 @@ async def test_the_read_back_with_no_language_slot_is_english_as_before(dispatch
     )
 
 
+async def test_a_barking_read_back_words_how_often_and_when_in_spanish(dispatcher, domain):
+    slots = {
+        **BARKING,
+        "barking_minutes": 45.0,
+        "barking_frequency": "every night",
+        "barking_time_of_day": "night",
+    }
+    await ActionAskReportConfirmed().run(
+        dispatcher, make_tracker("si", slots={**slots, "language": "es"}), domain
+    )
+    await ActionAskReportConfirmed().run(dispatcher, make_tracker("yes", slots=slots), domain)
+    spanish, english = (m["text"] for m in dispatcher.messages)
+    assert spanish == (
+        "Ladridos: perro en 412 Oak St; desde: desde las 10 de la noche; minutos sin parar: 45; qué tan seguido: "
+        "todas las noches; a qué hora: de noche; nombre: Ana Lopez. Responda SÍ para enviarlo, o dígame qué cambiar."
+    )
+    # the float slot's 45.0 was read back as "45.0" before
+    assert "minutes without a break: 45; how often: every night; when: night;" in english
+
+
 async def test_the_filed_answer_gives_the_reference_in_spanish(dispatcher, domain, case_service):
     slots = {**BARKING, "report_confirmed": "yes", "language": "es"}
     await ActionSubmitReport().run(dispatcher, make_tracker("si", slots=slots), domain)
