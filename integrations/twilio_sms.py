@@ -21,7 +21,7 @@ from sanic.request import Request
 from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.jurisdictions import Pack
-from bot.messages import say
+from bot.messages import language_of, say
 from bot.messages.resident import office_hours_in
 from bot.notify.inbound import Claim, ClaimState
 from bot.notify.numbers import e164
@@ -64,6 +64,15 @@ _KEYWORD_NOISE = re.compile(r"[^a-z]")
 def unknown_number_text() -> str:
     """To a number no pack lists: nothing tells the resident's language yet, so both."""
     return say("sms.unknown_number", "en") + "\n" + say("sms.unknown_number", "es")
+
+
+async def resident_language(agent: Any, resident: str) -> str | None:
+    """The `language` slot of the resident's conversation, None when there is none yet (or no agent)."""
+    if agent is None or getattr(agent, "tracker_store", None) is None:
+        return None
+    tracker = await agent.tracker_store.retrieve(resident)
+    value = tracker.get_slot("language") if tracker is not None else None
+    return language_of(value) if value else None
 
 
 def photo_only_text(language: str | None = None) -> str:
@@ -149,10 +158,13 @@ class TwilioSmsInput(TwilioInputChannel):
         params: dict[str, str],
         on_new_message: Callable[[UserMessage], Awaitable[Any]],
     ) -> str:
-        return await self.handle(params, on_new_message)
+        return await self.handle(params, on_new_message, getattr(request.app.ctx, "agent", None))
 
     async def handle(
-        self, params: dict[str, str], on_new_message: Callable[[UserMessage], Awaitable[Any]]
+        self,
+        params: dict[str, str],
+        on_new_message: Callable[[UserMessage], Awaitable[Any]],
+        agent: Any = None,
     ) -> str:
         """The TwiML reply to one signed delivery."""
         city_number, pack = called_city(params)
@@ -178,7 +190,7 @@ class TwilioSmsInput(TwilioInputChannel):
             return stored if stored is not None else twiml()
         try:
             reply, delivered_photos = await self._process(
-                pack, city_number, resident, sid, params, claim, on_new_message
+                pack, city_number, resident, sid, params, claim, on_new_message, agent
             )
         except Exception:
             await asyncio.to_thread(state.inbound.abandon_request, CHANNEL, sid)
@@ -195,6 +207,7 @@ class TwilioSmsInput(TwilioInputChannel):
         params: dict[str, str],
         claim: Claim,
         on_new_message: Callable[[UserMessage], Awaitable[Any]],
+        agent: Any = None,
     ) -> tuple[str, list[int]]:
         """The reply, and the ids of waiting photos this message carried into the conversation."""
         state = channel_state()
@@ -218,7 +231,8 @@ class TwilioSmsInput(TwilioInputChannel):
         photos = await keep_photos(media_urls(params))
         if not body and photos:
             await asyncio.to_thread(state.inbound.keep_photos, resident, photos)
-            return twiml(photo_only_text()), []
+            # in the conversation's language; both languages before there is one
+            return twiml(photo_only_text(await resident_language(agent, resident))), []
         pending = claim.pending_photos
         metadata = {"to": city_number, "photo_urls": [url for _, url in pending] + photos}
         output = await converse(on_new_message, SmsOutputChannel(), body, resident, sid, metadata)

@@ -8,6 +8,10 @@ Every reply goes out folded into GSM-7 (bot.notify.segments).
 
 from __future__ import annotations
 
+import asyncio
+import xml.etree.ElementTree as ET
+from types import SimpleNamespace
+
 import pytest
 
 from bot.notify.segments import encoding
@@ -98,3 +102,31 @@ def test_an_assistant_reply_in_spanish_goes_out_in_gsm7(line) -> None:
     [answer] = messages(webhook.post(PATH, sms("hay un perro ladrando", sid="SMg1")))
     assert answer == "¿Donde es? Una direccion, una esquina (3rd y Elm), una cuadra o un lugar conocido."
     assert encoding(answer) == "GSM-7"
+
+
+class FakeTrackerStore:
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+
+    async def retrieve(self, sender_id: str) -> SimpleNamespace | None:
+        if self.language is None:
+            return None  # no conversation yet
+        return SimpleNamespace(get_slot=lambda name: self.language if name == "language" else None)
+
+
+def _photo_alone(media, language: str | None, sid: str) -> str:
+    agent = SimpleNamespace(tracker_store=FakeTrackerStore(language))
+    photo = {"NumMedia": "1", "MediaUrl0": media.url(sid), "MediaContentType0": "image/jpeg"}
+    reply = asyncio.run(TwilioSmsInput().handle(sms("", sid=sid, **photo), ScriptedAssistant(), agent))
+    [text] = [m.text for m in ET.fromstring(reply)]
+    return text
+
+
+def test_a_photo_alone_is_answered_in_the_conversations_language(stores, media) -> None:
+    assert _photo_alone(media, "es", "SMph1") == (
+        "Gracias, recibi su foto y va a ir con su reporte. "
+        "Ahora digame con palabras que pasa (ladridos, un animal suelto o una mordida) y donde."
+    )
+    assert _photo_alone(media, "en", "SMph2").startswith("Thanks, I've got your photo")
+    both = _photo_alone(media, None, "SMph3")  # a first message: nothing tells the language yet
+    assert both.startswith("Got your photo;") and "\nRecibi su foto." in both
