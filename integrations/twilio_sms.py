@@ -3,9 +3,10 @@
 Every delivery is signature-checked against PUBLIC_BASE_URL + path and the raw posted parameters; a
 delivery is recorded by MessageSid before it is processed, so Twilio's retry gets the stored reply.
 STOP/START/HELP are honoured, and so are their Spanish words (see SPANISH_STOP_WORDS); photos ride along as
-`photo_urls` metadata (a photo alone is kept for the resident's next text). The conversation is keyed by the resident's E.164 number; `to` in the metadata
-picks the city. Every reply is folded into GSM-7 (accented vowels written plain, ñ ¿ ¡ kept:
-bot.notify.segments), so a Spanish reply costs no more segments than an English one.
+`photo_urls` metadata (a photo alone is kept for the resident's next text). The conversation is keyed by
+the resident's E.164 number; `to` in the metadata picks the city. Every reply is folded into GSM-7
+(accented vowels written plain, ñ ¿ ¡ kept: bot.notify.segments), so a Spanish reply costs no more
+segments than an English one.
 """
 
 from __future__ import annotations
