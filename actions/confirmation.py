@@ -13,23 +13,31 @@ from rasa_sdk.types import DomainDict
 from actions.forms import ANONYMOUS
 from actions.reading import latest_intent, latest_text
 from actions.report_forms import REPORT_FORMS
+from bot.messages import say
 from bot.nlp import answers
-from bot.vocabulary import REPORT_TYPES
+from bot.vocabulary import REPORT_TYPES, animal_word, value_word
 
 CONFIRMED, CANCELLED = "yes", "cancelled"
 
 
 def report_summary(tracker: Tracker) -> str:
-    """One SMS-sized read-back of the report in the slots."""
+    """One SMS-sized read-back of the report in the slots, in the conversation's language."""
+    language = tracker.get_slot("language")
     kind = REPORT_TYPES[tracker.get_slot("report_type") or "barking"]
-    animal = tracker.get_slot("animal") or "animal"
-    parts = [f"{kind.title}: {animal} at {tracker.get_slot('location')}"]
-    for slot, label in kind.readback():
+    animal = animal_word(tracker.get_slot("animal"), language) or say("readback.animal", language)
+    title = kind.title_in(language)
+    parts = [
+        say("readback.head", language, title=title, animal=animal, location=tracker.get_slot("location"))
+    ]
+    for slot, label in kind.readback(language):
         value = tracker.get_slot(slot)
         if value:
-            parts.append(f"{label}: {value}")
+            parts.append(f"{label}: {value_word(value, language)}")
     name = tracker.get_slot("complainant_name")
-    parts.append("anonymous" if name in (None, ANONYMOUS) else f"name: {name}")
+    anonymous = name in (None, ANONYMOUS)
+    parts.append(
+        say("readback.anonymous", language) if anonymous else say("readback.name", language, name=name)
+    )
     return "; ".join(parts) + "."
 
 
@@ -50,7 +58,7 @@ class ActionAskReportConfirmed(Action):
             # validation has just asked "what should I change?"; wait for the answer
             return [SlotSet("change_requested", None)]
         dispatcher.utter_message(
-            text=f"{report_summary(tracker)} Reply YES to send it, or tell me what to change."
+            text=f"{report_summary(tracker)} {say('readback.prompt', tracker.get_slot('language'))}"
         )
         return []
 

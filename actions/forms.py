@@ -28,7 +28,7 @@ from actions.reading import (
     message_times,
     value_before_this_message,
 )
-from actions.services import conversation_pack, office_details
+from actions.services import conversation_pack, office_details_for
 from bot.nlp import answers, replies
 from bot.nlp.address import spoken_place
 from bot.nlp.taxonomy import normalise_animal
@@ -167,9 +167,7 @@ class ReportFormValidation(FormValidationAction):
         if response:
             dispatcher.utter_message(response=response)
         if tries >= 2:
-            dispatcher.utter_message(
-                response="utter_offer_person", **office_details(conversation_pack(tracker))
-            )
+            dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
             tries = 0
         return {slot: None, "failed_tries": float(tries)}
 
