@@ -37,7 +37,6 @@ from bot.vocabulary import REPORT_TYPES
 
 MAX_ANSWER_CHARS = 300
 ANONYMOUS = "anonymous"
-LOW_ASR_CONFIDENCE = 0.5  # a place heard with less (Twilio's Confidence) is read back to the caller
 
 OWNER_PLACE_ENTITIES = ("owner_location",)  # the NLU's entity for where the owner lives, beside the place
 
@@ -207,7 +206,7 @@ class ReportFormValidation(FormValidationAction):
             confidence = float(metadata.get("asr_confidence", 1.0))
         except (TypeError, ValueError):
             confidence = 1.0
-        if confidence < LOW_ASR_CONFIDENCE:
+        if confidence < conversation_pack(tracker).dialogue.asr_confidence_min:  # read back to the caller
             return self._accept("location", place, location_unconfirmed=True, location_confirmed=None)
         return self._accept("location", place)
 

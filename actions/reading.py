@@ -14,7 +14,6 @@ from bot.nlp import answers, replies
 from bot.nlp.taxonomy import normalise_animal
 from bot.nlp.times import TimeFacts, read_times
 
-ASIDE_CONFIDENCE = 0.8  # an aside intent below this is read as an answer
 ASIDE_INTENTS = frozenset(
     {"request_human", "check_status", "ask_lost_pet", "ask_licensing", "ask_ordinance", "other_city_service",
      "bot_challenge"}
@@ -86,6 +85,8 @@ def fits_requested(tracker: Tracker) -> bool:
 def is_clear_aside(tracker: Tracker) -> bool:
     """An aside ('can I talk to someone', 'what's the status of ...') that is not also an answer."""
     intent = tracker.latest_message.get("intent") or {}
-    if intent.get("name") not in ASIDE_INTENTS or float(intent.get("confidence") or 0) < ASIDE_CONFIDENCE:
+    if intent.get("name") not in ASIDE_INTENTS:
         return False
+    if float(intent.get("confidence") or 0) < conversation_pack(tracker).dialogue.aside_confidence_min:
+        return False  # below the pack's aside_confidence_min an aside intent is read as an answer
     return not fits_requested(tracker)
