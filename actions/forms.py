@@ -26,6 +26,8 @@ from actions.reading import (
     latest_text,
     message_time,
     message_times,
+    not_a_name,
+    said_again_at_this_prompt,
     value_before_this_message,
 )
 from actions.services import conversation_pack, office_details
@@ -274,6 +276,9 @@ class ReportFormValidation(FormValidationAction):
             if text != ANONYMOUS:
                 dispatcher.utter_message(response="utter_anonymous_ok")
             return self._accept("complainant_name", ANONYMOUS)
+        if text == latest_text(tracker) and not_a_name(tracker) and not said_again_at_this_prompt(tracker):
+            # "every night" at the name prompt: its facts are read (read_facts), and the name asked again
+            return self._reject("complainant_name", None, dispatcher, tracker)
         name = answers.clean_name(text)
         if not name:
             return self._reject("complainant_name", None, dispatcher, tracker)
