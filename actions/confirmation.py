@@ -123,5 +123,8 @@ class ValidateConfirmForm(FormValidationAction):
             result = getattr(validator, f"validate_{slot}")(raw, dispatcher, tracker, domain)
             if result.get(slot) is None:
                 return {"change_requested": True}
+            if result.get("location_suggested") or result.get("location_unconfirmed"):
+                # the read-back that follows shows the place; no "Did you mean ...?" inside the read-back
+                result.update(location_suggested=None, location_unconfirmed=None, location_confirmed=None)
             accepted.update(result)
         return accepted
