@@ -24,6 +24,7 @@ from bot.console.accounts import ApiClient
 from bot.console.app import public_url
 from bot.console.context import console_context
 from bot.console.open311_format import Open311Error, check_format, error_response, respond, respond_one
+from bot.console.public_place import public_place
 
 __all__ = ["Open311Error", "error_response", "router"]
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack, load_packs
@@ -116,11 +117,13 @@ def _csv(text: str | None) -> list[str]:
 _HOUSE = re.compile(r"^(\d+)[A-Z]?\s+(.+)$")
 
 
-def block_level(location_normalised: str | None, pack: Pack) -> str:
-    """ "412 OAK ST" -> "400 block of Oak St". A place that is not a street address gives only the city."""
+def block_level(location_normalised: str | None, pack: Pack, location_text: str | None = None) -> str:
+    """ "412 OAK ST" -> "400 block of Oak St". A place that is not a street address is shown as written when
+    every word of it is public ("county road 9 past the grain elevator", "corner of 3rd and Elm"; see
+    bot.console.public_place), else only the city."""
     match = _HOUSE.match(location_normalised or "")
     if not match:
-        return pack.name
+        return public_place(location_text, pack.code) or pack.name
     block = int(match.group(1)) // 100 * 100
     street = " ".join(word if len(word) == 1 else word.title() for word in match.group(2).split())
     return f"{block} block of {street}"
@@ -149,7 +152,7 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
         "requested_datetime": _iso(c.received, pack),
         "updated_datetime": _iso(c.updated_at, pack),
         "expected_datetime": None,
-        "address": c.location_text if full else block_level(c.location_normalised, pack),
+        "address": c.location_text if full else block_level(c.location_normalised, pack, c.location_text),
         "address_id": None,
         "zipcode": None,
         "lat": None,  # no geocoding: locations are street addresses as residents gave them

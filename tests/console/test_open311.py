@@ -246,3 +246,24 @@ def test_the_services_are_the_report_types_of_the_one_vocabulary(client, monkeyp
     assert services[-1]["service_name"] == "Animal cruelty"
     definition = client.get(f"{BASE}/services/cruelty.json?jurisdiction_id=kellogg").json()
     assert definition["service_code"] == "cruelty" and definition["attributes"]
+
+
+@pytest.mark.parametrize(
+    ("location", "public"),
+    [
+        # issue 9: "Landmarks keep their names. Open311's public answer may show a landmark or an intersection"
+        ("county road 9 past the grain elevator", "county road 9 past the grain elevator"),
+        ("by the Dollar General on Belvidere", "by the Dollar General on Belvidere"),
+        ("corner of 3rd and Elm", "corner of 3rd and Elm"),
+        # "... and still never a house number", and nothing private: a name, someone's yard, a box number
+        ("behind Bob Smith's garage by the church", "Kellogg, MN"),
+        ("my neighbor's yard on Oak St", "Kellogg, MN"),
+        ("rural route 2 box 14", "Kellogg, MN"),
+    ],
+)
+def test_a_public_landmark_or_intersection_is_shown_and_nothing_private(
+    client, cases, make_report, location, public
+) -> None:
+    cases.file_complaint(make_report(location=location))
+    [item] = client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg").json()
+    assert item["address"] == public
