@@ -90,3 +90,11 @@ async def test_a_bite_time_at_the_name_prompt_is_the_bite_time(dispatcher, domai
                            slots=slots, active_loop="bite_form")  # fmt: skip
     slots_set = dict(_events(await ValidateBiteForm().run(dispatcher, tracker, domain)))
     assert slots_set["complainant_name"] is None and slots_set["bite_when"] == "about an hour ago"
+
+
+@pytest.mark.parametrize("text", ["me llamo Ana", "soy Jose Luis", "Ana Lopez", "José Luis Pérez"])
+def test_spanish_names_are_not_read_as_something_else(text):
+    """The name itself is cleaned by bot.nlp.answers.clean_name (its Spanish prefixes are the esnlu work)."""
+    from actions.reading import not_a_name
+
+    assert not_a_name(_at_name_prompt(text)) is None
