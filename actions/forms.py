@@ -34,6 +34,7 @@ from actions.services import conversation_pack, office_details
 from bot.nlp import answers, replies
 from bot.nlp.address import spoken_place
 from bot.nlp.gazetteer import city_streets
+from bot.nlp.places import names_a_city_place
 from bot.nlp.streets import street_in_place
 from bot.nlp.taxonomy import normalise_animal
 from bot.nlp.times import read_times
@@ -219,9 +220,10 @@ class ReportFormValidation(FormValidationAction):
         if said and said in place and tracker.get_slot("requested_slot") == "location":
             place = answers.clean_location(place.replace(said, " ").replace("  ", " ").strip(" ,"))
         place = spoken_place(_not_where_it_went(place, latest_text(tracker)))[:MAX_ANSWER_CHARS]
-        if not answers.is_findable_location(place):
+        code = conversation_pack(tracker).code
+        if not (answers.is_findable_location(place) or names_a_city_place(place, code)):
             return self._reject("location", "utter_location_unclear", dispatcher, tracker)
-        street = street_in_place(place, city_streets(conversation_pack(tracker).code))
+        street = street_in_place(place, city_streets(code))
         if street and not street.match.uncertain:
             place = street.corrected  # "sand prarie" -> "Sand Prairie": sure enough to take without asking
         elif street and not _questioned_already(tracker, street.words):

@@ -8,7 +8,7 @@ else is read as the place. A match at or above CERTAIN_SCORE is corrected withou
 from __future__ import annotations
 
 from actions.asking import ASK_ACTIONS, ActionAskSlot
-from actions.report_forms import ValidateBarkingForm
+from actions.report_forms import ValidateAtLargeForm, ValidateBarkingForm
 from tests.actions.conftest import entity, make_tracker
 
 ASKING = {"report_type": "barking", "requested_slot": "location_confirmed", "location": "317 belvedere",
@@ -124,3 +124,22 @@ async def test_a_place_corrected_at_the_read_back_is_read_back_as_said(dispatche
     slots = dict(_events(await ValidateConfirmForm().run(dispatcher, tracker, domain)))
     assert slots["location"] == "317 belvedere" and slots["report_confirmed"] is None
     assert slots["location_suggested"] is None and slots["location_unconfirmed"] is None
+
+
+async def test_a_named_landmark_on_a_misspelt_street_is_a_place_and_the_street_is_asked_about(
+    dispatcher, domain
+):
+    """Issue 9: "by the dollar general on belvedere" was refused three times ("I need a place the city can
+    find"), though Dollar General is a named landmark."""
+    text = "there's a big dog running around by the dollar general on belvedere"
+    place = "by the dollar general on belvedere"
+    tracker = make_tracker(
+        text,
+        intent="report_at_large",
+        entities=[entity("animal", "dog", text), entity("location", place, text)],
+        set_this_turn={"animal": "dog", "location": place},
+    )
+    slots = dict(_events(await ValidateAtLargeForm().run(dispatcher, tracker, domain)))
+    assert slots["location"] == "the dollar general on belvedere"
+    assert slots["location_suggested"]["street"] == "Belvidere Street"
+    assert not dispatcher.messages  # no "I need a place the city can find"

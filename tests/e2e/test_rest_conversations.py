@@ -282,3 +282,24 @@ def test_a_landmark_on_a_county_road_keeps_the_road(assistant):
     detail = service.get_complaint(_reference(resident.says("yes")))
     assert (detail.type, detail.animal_species) == ("at_large", "pig")
     assert detail.location_text == "county road 9 past the grain elevator"
+
+
+def test_a_named_landmark_on_a_misspelt_street_is_taken_and_the_street_asked_about(assistant):
+    """Issue 9: "by the dollar general on belvedere" was refused three times."""
+    url, service = assistant
+    resident = Resident(url)
+    replies = resident.says("there's a big dog running around by the dollar general on belvedere")
+    assert not any("place the city can find" in r for r in replies), replies
+    assert replies[-1] == "Did you mean Belvidere Street?", replies
+    replies = _until_read_back(
+        resident,
+        resident.says("yes"),
+        {
+            "look like": "big brown dog",
+            "still there": "yes still there",
+            "aggressive": "no",
+            "your name": "skip",
+        },
+    )
+    detail = service.get_complaint(_reference(resident.says("yes")))
+    assert detail.location_text == "the dollar general on Belvidere"
