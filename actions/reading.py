@@ -78,8 +78,9 @@ def _only_an_animal(tracker: Tracker, text: str) -> bool:
 
 def not_a_name(tracker: Tracker) -> str | None:
     """What the answer at the name prompt says instead of a name: "time" ("every night", "since 10pm"),
-    "yes_no" ("yes", "ok"), "place" ("412 oak st") or "animal" ("german shepherd"); None when it may be a
-    name ("carol jensen", "it's Ana Lopez"). Its facts are read by the form like any message's."""
+    "yes_no" ("yes", "ok"), "place" ("412 oak st"), "seen" ("still there", "friendly") or "animal" ("german
+    shepherd"); None when it may be a name ("carol jensen", "it's Ana Lopez"). Its facts are read by the form
+    like any message's."""
     text = latest_text(tracker).strip()
     times = message_times(tracker)
     if times.says_when or times.frequency or times.time_of_day:
@@ -88,6 +89,11 @@ def not_a_name(tracker: Tracker) -> str | None:
         return "yes_no"
     if entities(tracker, "location") or answers.is_findable_location(text):
         return "place"
+    went = replies.direction(text)
+    if (went and " " in went.strip()) or (replies.still_there(text) and not went):  # not "West", a surname
+        return "seen"  # "still there", "it's gone", "went north"
+    if replies.aggressive(text) or replies.vaccinated(text):
+        return "seen"  # "friendly", "vaccinated"
     if _only_an_animal(tracker, text):
         return "animal"
     return None

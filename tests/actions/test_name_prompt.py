@@ -43,6 +43,9 @@ async def test_every_night_is_how_often_not_the_name(dispatcher, domain):
         ("412 oak st", [entity("location", "412 oak st", "412 oak st")]),
         ("german shepherd", [entity("animal", "german shepherd", "german shepherd")]),
         ("since 10pm", []),
+        ("still there", []),
+        ("it went north", []),
+        ("friendly", []),
     ],
 )
 async def test_a_yes_a_place_an_animal_or_a_time_is_not_a_name(dispatcher, domain, text, found):
@@ -54,7 +57,7 @@ async def test_a_yes_a_place_an_animal_or_a_time_is_not_a_name(dispatcher, domai
 @pytest.mark.parametrize(
     ("text", "name"),
     [("carol jensen", "Carol Jensen"), ("Mike", "Mike"), ("it's Ana Lopez", "Ana Lopez"),
-     ("Hunter Fox", "Hunter Fox"), ("June Carter", "June Carter")],
+     ("Hunter Fox", "Hunter Fox"), ("June Carter", "June Carter"), ("Sky North", "Sky North")],
 )  # fmt: skip
 async def test_a_real_name_is_still_taken(dispatcher, domain, text, name):
     found = (
