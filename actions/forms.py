@@ -126,9 +126,8 @@ class ReportFormValidation(FormValidationAction):
             facts["location_confirmed"] = latest_text(tracker)  # "I heard 612 N 4th St. Is that right?"
         tracker.add_slots([SlotSet(slot, value) for slot, value in facts.items()])
         events = await super().run(dispatcher, tracker, domain)
-        needed = needed_slots(self.report_type, tracker) + [
-            "location_confirmed"
-        ]  # an answer, set by its validator
+        # facts the form does not ask for are set here; an answer to the read-back is set by its validator
+        needed = [*needed_slots(self.report_type, tracker), "location_confirmed"]
         optional = [SlotSet(k, v) for k, v in facts.items() if k not in needed]
         if tracker.get_slot("report_type") != self.report_type:
             optional.insert(0, SlotSet("report_type", self.report_type))
