@@ -29,8 +29,8 @@ logger = logging.getLogger(__name__)
 
 REPORT_SLOTS = tuple(
     dict.fromkeys(
-        ["report_type", "occurred", "location_confirmed", "location_unconfirmed", "report_confirmed",
-         "change_requested"]
+        ["report_type", "occurred", "location_confirmed", "location_unconfirmed", "location_suggested",
+         "report_confirmed", "change_requested"]
         + [slot for kind in REPORT_TYPES.values() for slot in kind.slots if slot != "complainant_name"]
     )
 )  # fmt: skip
