@@ -75,7 +75,7 @@ bench: $(VENV)/.installed $(MODEL) ## benches: database (1,000,000 complaints in
 	$(PY) bench/cases_bench.py
 	$(PY) bench/sms_bench.py
 
-bench-conversations: $(VENV)/.installed $(MODEL) ## texts to a reference for 36 scripted residents (SMS and voice), median and worst per report type
+bench-conversations: $(VENV)/.installed $(MODEL) ## texts to a reference for 44 scripted residents (SMS and voice), median and worst per report type
 	$(PY) bench/conversation_bench.py
 
 lint: $(VENV)/.installed ## ruff check and format check
