@@ -18,8 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import places_es
-from bot.nlp import gazetteer
+from bot.nlp import gazetteer, places_es
 from bot.nlp.pipeline import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
