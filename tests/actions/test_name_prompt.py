@@ -95,9 +95,17 @@ async def test_a_bite_time_at_the_name_prompt_is_the_bite_time(dispatcher, domai
     assert slots_set["complainant_name"] is None and slots_set["bite_when"] == "about an hour ago"
 
 
-@pytest.mark.parametrize("text", ["me llamo Ana", "soy Jose Luis", "Ana Lopez", "José Luis Pérez"])
-def test_spanish_names_are_not_read_as_something_else(text):
-    """The name itself is cleaned by bot.nlp.answers.clean_name (its Spanish prefixes are the esnlu work)."""
-    from actions.reading import not_a_name
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("me llamo Ana", "Ana"), ("soy Jose Luis", "Jose Luis"), ("José Luis Pérez", "José Luis Pérez")],
+)
+async def test_spanish_names_are_taken(dispatcher, domain, text, name):
+    events = await ValidateBarkingForm().run(dispatcher, _at_name_prompt(text), domain)
+    assert _events(events) == [("complainant_name", name), ("failed_tries", 0.0)]
 
-    assert not_a_name(_at_name_prompt(text)) is None
+
+@pytest.mark.parametrize("text", ["todas las noches", "sí"])
+async def test_spanish_times_and_yes_are_not_names(dispatcher, domain, text):
+    slots = {**BARKING, "language": "es"}
+    events = await ValidateBarkingForm().run(dispatcher, _at_name_prompt(text, slots=slots), domain)
+    assert ("complainant_name", None) in _events(events)
