@@ -141,7 +141,7 @@ def test_bite_report_says_911_first_and_is_filed_urgent(assistant):
     [
         pytest.param("", id="empty text"),
         pytest.param("🐶🐶🐶 😡", id="emoji only"),
-        pytest.param("el perro de mi vecino ladra toda la noche", id="another language"),
+        pytest.param("隣の犬が一晩中吠えています", id="a language the line does not speak"),
         pytest.param("blah " * 400, id="2,000 characters"),
         pytest.param("asdkjh qwpoeiru zmxncb", id="nonsense"),
     ],
@@ -153,6 +153,13 @@ def test_bad_input_gets_a_clear_answer(assistant, message):
     assert any(
         word in " ".join(replies).lower() for word in ("barking", "animal", "report", "loose", "bite", "city")
     ), replies
+
+
+def test_a_spanish_report_is_answered_in_spanish(assistant):
+    """Issue 12: Spanish is spoken on the line (this message was once the 'another language' bad input)."""
+    url, _ = assistant
+    replies = Resident(url).says("el perro de mi vecino ladra toda la noche")
+    assert replies and replies[-1].startswith("¿Dónde es?"), replies
 
 
 def test_vague_place_is_asked_again_then_a_person_is_offered(assistant):
