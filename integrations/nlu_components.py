@@ -20,7 +20,7 @@ from rasa.shared.nlu.constants import (
 )
 from rasa.shared.nlu.training_data.message import Message
 
-from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate
+from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, reconcile_species
 from bot.nlp.places import place_entities
 from bot.nlp.taxonomy import normalise_animal
 
@@ -147,16 +147,34 @@ class ReportTypeArbiter(GraphComponent):
 
     Listed after the FallbackClassifier: it looks through `nlu_fallback`, so two report types that tie are
     asked about ("Is it barking, loose, or did it bite someone?") instead of getting the generic fallback.
-    The competing types are added to the parse result as `report_candidates`.
+    The competing types are added to the parse result as `report_candidates`. First the ranking is held to
+    the animals named (`reconcile_species`: a cow is never wildlife, a skunk never at large); a reconciled
+    best intent under `fallback_threshold` (the FallbackClassifier's) becomes `nlu_fallback`.
     """
 
     @staticmethod
     def get_default_config() -> dict[str, Any]:
-        return {"low_confidence": 0.5, "competing_gap": 0.2}
+        return {"low_confidence": 0.5, "competing_gap": 0.2, "fallback_threshold": 0.4}
 
     def __init__(self, config: dict[str, Any]) -> None:
         self._low = float(config.get("low_confidence", 0.5))
         self._gap = float(config.get("competing_gap", 0.2))
+        self._fallback = float(config.get("fallback_threshold", 0.4))
+
+    def _reconcile(self, message: Message) -> None:
+        animals = [
+            e.get(ENTITY_ATTRIBUTE_VALUE)
+            for e in message.get(ENTITIES) or []
+            if e.get(ENTITY_ATTRIBUTE_TYPE) == "animal"
+        ]
+        reconciled = reconcile_species(message.get(INTENT_RANKING_KEY) or [], animals)
+        if not reconciled:
+            return
+        best = reconciled[0]
+        if float(best.get("confidence", 0)) < self._fallback:
+            reconciled = [{"name": "nlu_fallback", "confidence": self._fallback}, *reconciled]
+        message.set(INTENT, dict(reconciled[0]), add_to_output=True)
+        message.set(INTENT_RANKING_KEY, reconciled, add_to_output=True)
 
     @classmethod
     def create(
@@ -170,6 +188,7 @@ class ReportTypeArbiter(GraphComponent):
 
     def process(self, messages: list[Message]) -> list[Message]:
         for message in messages:
+            self._reconcile(message)
             ranking = message.get(INTENT_RANKING_KEY) or []
             candidates = arbitrate(ranking, self._low, self._gap)
             if not candidates:

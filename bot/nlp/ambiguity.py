@@ -4,6 +4,11 @@
 When the best intent is a report type and either another report type is close behind or the confidence
 is low, the message's intent becomes `ambiguous_report`, and the assistant asks "Is it barking, loose,
 or did it bite someone?" (data/rules/disambiguation.yml). The competing types go in `report_candidates`.
+
+Before that, `reconcile_species` holds the ranking to the animals the message names (bot.nlp.taxonomy
+`species_kind`): a cow, a dog or chickens are never wildlife, and a skunk or a deer is never barking or
+at large, whatever the classifier's words suggested. A species that can be either (birds, rabbits) and
+messages naming both kinds ("a fox after the chickens") leave the ranking alone; bites are never moved.
 """
 
 from __future__ import annotations
@@ -11,8 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.nlp.taxonomy import species_kind
+
 AMBIGUOUS_REPORT = "ambiguous_report"
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
+WILDLIFE = "report_wildlife"
+_NOT_INTENTS = ("nlu_fallback", AMBIGUOUS_REPORT)
 LOW_CONFIDENCE = 0.5  # a report type below this is asked about
 COMPETING_GAP = 0.2  # a second report type closer than this is asked about
 
@@ -39,4 +48,41 @@ def arbitrate(
     ]
     if close or float(top.get("confidence", 0)) < low_confidence:
         return [top["name"], *close]
+    return None
+
+
+def _kind_named(animals: Sequence[str | None]) -> str | None:
+    """'kept' or 'wild' when every animal of the message is of that kind, else None ("a hawk took our
+    chickens": a bird can be either, so the words decide)."""
+    kinds = {species_kind(animal) for animal in animals}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def reconcile_species(
+    ranking: Sequence[dict[str, Any]], animals: Sequence[str | None]
+) -> list[dict[str, Any]] | None:
+    """A new ranking (best first, `nlu_fallback` dropped) when the best intent contradicts the animals, else None.
+
+    - Best `report_wildlife` but only kept animals (a cow in the yard, dogs heard through the window):
+      wildlife is removed and the other intents' confidences are scaled back up to sum as before.
+    - Best `report_barking` or `report_at_large` but only wild animals (a skunk under the deck): the
+      confidences of that type and `report_wildlife` are swapped.
+    """
+    ranked = [dict(r) for r in ranking if r.get("name") not in _NOT_INTENTS]
+    kind = _kind_named(animals)
+    if not ranked or kind is None:
+        return None
+    top = ranked[0]
+    if top["name"] == WILDLIFE and kind == "kept":
+        rest = ranked[1:]
+        share = 1.0 - float(top.get("confidence", 0))
+        for r in rest:
+            r["confidence"] = float(r.get("confidence", 0)) / share if share > 0 else 0.0
+        return rest or None
+    if top["name"] in ("report_barking", "report_at_large") and kind == "wild":
+        wild = next((r for r in ranked if r["name"] == WILDLIFE), {"name": WILDLIFE, "confidence": 0.0})
+        wild_confidence = float(wild.get("confidence", 0))
+        wild["confidence"], top["confidence"] = float(top.get("confidence", 0)), wild_confidence
+        others = [r for r in ranked if r["name"] != WILDLIFE]
+        return sorted([wild, *others], key=lambda r: -float(r["confidence"]))
     return None

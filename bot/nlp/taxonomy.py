@@ -120,6 +120,25 @@ SPECIES_TERMS: dict[str, tuple[str, ...]] = {
     "cougar": ("cougar", "mountain lion", "puma"),
 }
 
+# Which species are kept (pets, farm animals: "at large" when loose) and which are wild (referred, not filed).
+# Birds, rabbits, ducks, geese, turkeys, rodents, ferrets and reptiles kept as pets are neither: they can be
+# either, so they never decide a report type on their own (bot/nlp/ambiguity.py).
+KEPT_SPECIES = frozenset("dog cat horse donkey cow pig goat sheep llama chicken".split())
+WILD_SPECIES = frozenset(
+    """raccoon skunk bat snake fox coyote wolf deer elk moose bear squirrel chipmunk groundhog opossum
+    beaver muskrat porcupine badger mink weasel otter bobcat cougar""".split()
+)
+
+
+def species_kind(species: str | None) -> str | None:
+    """'kept' (dog, cow, chicken...), 'wild' (skunk, deer...), or None when the species can be either."""
+    if species in KEPT_SPECIES:
+        return "kept"
+    if species in WILD_SPECIES:
+        return "wild"
+    return None
+
+
 # Breeds and type names, a development list a city can extend. All map to their species.
 BREEDS: dict[str, tuple[str, ...]] = {
     "dog": (

@@ -93,3 +93,85 @@ def test_place_roles_component_relabels_the_owners_address() -> None:
         ("owner_location", "511 Chestnut"),
         ("location", "509 Chestnut"),
     ]
+
+
+# The animals named hold the report type (bot.nlp.ambiguity.reconcile_species): farm animals and pets loose
+# are "at large" under both ordinances (Kellogg 58-1 "at large": off the owner's premises; Freeport 1 E), so
+# never wildlife; a skunk or a deer is wildlife, referred, never filed as barking or at large.
+
+
+def test_a_cow_is_never_wildlife() -> None:
+    from bot.nlp.ambiguity import reconcile_species
+
+    result = reconcile_species(
+        ranking(("report_wildlife", 0.6), ("report_at_large", 0.3), ("report_barking", 0.1)), ["cow"]
+    )
+    assert [r["name"] for r in result] == ["report_at_large", "report_barking"]
+    assert result[0]["confidence"] == pytest.approx(0.75)
+
+
+def test_dogs_heard_from_the_house_are_not_wildlife_and_the_fallback_is_looked_through() -> None:
+    from bot.nlp.ambiguity import reconcile_species
+
+    result = reconcile_species(
+        ranking(("nlu_fallback", 0.4), ("report_wildlife", 0.38), ("report_barking", 0.35)), ["dog", "dog"]
+    )
+    assert result[0]["name"] == "report_barking"
+
+
+def test_a_skunk_is_never_at_large() -> None:
+    from bot.nlp.ambiguity import reconcile_species
+
+    result = reconcile_species(ranking(("report_at_large", 0.7), ("report_wildlife", 0.2)), ["skunk"])
+    assert [(r["name"], r["confidence"]) for r in result[:2]] == [
+        ("report_wildlife", 0.7),
+        ("report_at_large", 0.2),
+    ]
+
+
+@pytest.mark.parametrize(
+    "top, animals",
+    [
+        ("report_wildlife", ["fox", "chicken"]),  # both kinds: the words decide
+        ("report_wildlife", ["bird"]),  # a bird can be either
+        ("report_wildlife", ["bird", "chicken"]),  # "a hawk keeps taking our chickens"
+        ("report_wildlife", []),
+        ("report_bite", ["raccoon"]),  # a wild animal that bit is a bite
+        ("report_at_large", ["dog"]),
+    ],
+)
+def test_the_ranking_stands_when_the_animals_do_not_contradict_it(top: str, animals: list[str]) -> None:
+    from bot.nlp.ambiguity import reconcile_species
+
+    assert reconcile_species(ranking((top, 0.6), ("report_at_large", 0.3)), animals) is None
+
+
+def test_component_reads_a_calf_on_the_road_as_at_large() -> None:
+    pytest.importorskip("rasa")
+    from rasa.shared.nlu.training_data.message import Message
+
+    from integrations.nlu_components import ReportTypeArbiter
+
+    message = Message(data={"text": "i almost hit a calf on county rd 18"})
+    message.set("intent", {"name": "report_wildlife", "confidence": 0.55})
+    message.set(
+        "intent_ranking", ranking(("report_wildlife", 0.55), ("report_at_large", 0.4), ("inform", 0.05))
+    )
+    message.set("entities", [{"entity": "animal", "value": "cow", "start": 15, "end": 19}])
+    ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process([message])
+    assert message.get("intent")["name"] == "report_at_large"
+    assert message.get("report_candidates") is None
+
+
+def test_component_falls_back_when_the_reconciled_intent_is_weak() -> None:
+    pytest.importorskip("rasa")
+    from rasa.shared.nlu.training_data.message import Message
+
+    from integrations.nlu_components import ReportTypeArbiter
+
+    message = Message(data={"text": "the dog thing again"})
+    message.set("intent", {"name": "report_wildlife", "confidence": 0.5})
+    message.set("intent_ranking", ranking(("report_wildlife", 0.5), ("greet", 0.15), ("inform", 0.15)))
+    message.set("entities", [{"entity": "animal", "value": "dog", "start": 4, "end": 7}])
+    ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process([message])
+    assert message.get("intent")["name"] == "nlu_fallback"
