@@ -10,6 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
 from actions.forms import needed_slots
+from bot.messages import say
 from bot.vocabulary import REPORT_TYPES, question
 
 
@@ -23,12 +24,13 @@ def report_type_of(tracker: Tracker) -> str:
 
 def question_for(slot: str, tracker: Tracker) -> str:
     """What to ask for `slot` now, given what the report already has."""
+    language = tracker.get_slot("language")
     if slot == "location_confirmed":
-        return f"I heard {tracker.get_slot('location')}. Is that right?"
+        return say("ask.location_confirmed", language, location=tracker.get_slot("location"))
     report_type = report_type_of(tracker)
     optional = [d.slot for d in REPORT_TYPES[report_type].details if not d.required and d.ask]
     missing = [s for s in needed_slots(report_type, tracker) + optional if tracker.get_slot(s) is None]
-    return question(report_type, slot, missing)
+    return question(report_type, slot, missing, language)
 
 
 class ActionAskSlot(Action):
@@ -42,6 +44,11 @@ class ActionAskSlot(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[EventType]:
+        suggested = tracker.get_slot("location_suggested") or {}
+        if self.slot == "location_confirmed" and suggested.get("street"):
+            # a street spelt otherwise than the city spells it (bot.nlp.streets.street_in_place)
+            dispatcher.utter_message(response="utter_did_you_mean", street=suggested["street"])
+            return []
         dispatcher.utter_message(text=question_for(self.slot, tracker))
         return []
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -13,23 +14,38 @@ from rasa_sdk.types import DomainDict
 from actions.forms import ANONYMOUS
 from actions.reading import latest_intent, latest_text
 from actions.report_forms import REPORT_FORMS
+from bot.messages import say
 from bot.nlp import answers
-from bot.vocabulary import REPORT_TYPES
+from bot.vocabulary import REPORT_TYPES, animal_word, value_word
 
 CONFIRMED, CANCELLED = "yes", "cancelled"
+# The name question says "Reply SKIP to stay anonymous": at the read-back the same words mean the same thing.
+_STAY_ANONYMOUS = re.compile(
+    r"^\W*(?:skip|anonymous|anon|stay anonymous|no name|(?:leave|take|keep) my name (?:off|out)"
+    r"|(?:remove|drop|delete) my name|(?:don'?t|do not) (?:use|put|include) my name|without my name"
+    r"|an[oó]nimo|an[oó]nima|sin (?:mi )?nombre|omitir|saltar)\W*$",
+    re.IGNORECASE,
+)
 
 
 def report_summary(tracker: Tracker) -> str:
-    """One SMS-sized read-back of the report in the slots."""
+    """One SMS-sized read-back of the report in the slots, in the conversation's language."""
+    language = tracker.get_slot("language")
     kind = REPORT_TYPES[tracker.get_slot("report_type") or "barking"]
-    animal = tracker.get_slot("animal") or "animal"
-    parts = [f"{kind.title}: {animal} at {tracker.get_slot('location')}"]
-    for slot, label in kind.readback():
+    animal = animal_word(tracker.get_slot("animal"), language) or say("readback.animal", language)
+    title = kind.title_in(language)
+    parts = [
+        say("readback.head", language, title=title, animal=animal, location=tracker.get_slot("location"))
+    ]
+    for slot, label in kind.readback(language):
         value = tracker.get_slot(slot)
         if value:
-            parts.append(f"{label}: {value}")
+            parts.append(f"{label}: {value_word(value, language)}")
     name = tracker.get_slot("complainant_name")
-    parts.append("anonymous" if name in (None, ANONYMOUS) else f"name: {name}")
+    anonymous = name in (None, ANONYMOUS)
+    parts.append(
+        say("readback.anonymous", language) if anonymous else say("readback.name", language, name=name)
+    )
     return "; ".join(parts) + "."
 
 
@@ -50,7 +66,7 @@ class ActionAskReportConfirmed(Action):
             # validation has just asked "what should I change?"; wait for the answer
             return [SlotSet("change_requested", None)]
         dispatcher.utter_message(
-            text=f"{report_summary(tracker)} Reply YES to send it, or tell me what to change."
+            text=f"{report_summary(tracker)} {say('readback.prompt', tracker.get_slot('language'))}"
         )
         return []
 
@@ -66,6 +82,8 @@ class ValidateConfirmForm(FormValidationAction):
         report_type = tracker.get_slot("report_type") or "barking"
         if answers.is_cancel(text):
             return {"report_confirmed": CANCELLED}
+        if _STAY_ANONYMOUS.match(text):
+            return self._stay_anonymous(dispatcher, tracker)
 
         changes = await self._corrections(text, report_type, dispatcher, tracker, domain)
         if changes is not None:
@@ -77,6 +95,16 @@ class ValidateConfirmForm(FormValidationAction):
             return {"report_confirmed": None, "change_requested": True}
         dispatcher.utter_message(response="utter_change_unclear")
         return {"report_confirmed": None, "change_requested": True}
+
+    @staticmethod
+    def _stay_anonymous(dispatcher: CollectingDispatcher, tracker: Tracker) -> dict[str, Any]:
+        """'skip' at the read-back: the name is dropped and the report read back again, now anonymous, with
+        the warning; when it is anonymous already, nothing changes and the resident is told how to send it."""
+        if tracker.get_slot("complainant_name") in (None, ANONYMOUS):
+            dispatcher.utter_message(response="utter_already_anonymous")
+            return {"report_confirmed": None, "change_requested": True}
+        dispatcher.utter_message(response="utter_anonymous_ok")
+        return {"complainant_name": ANONYMOUS, "report_confirmed": None}
 
     async def _corrections(
         self,
@@ -103,5 +131,8 @@ class ValidateConfirmForm(FormValidationAction):
             result = getattr(validator, f"validate_{slot}")(raw, dispatcher, tracker, domain)
             if result.get(slot) is None:
                 return {"change_requested": True}
+            if result.get("location_suggested") or result.get("location_unconfirmed"):
+                # the read-back that follows shows the place; no "Did you mean ...?" inside the read-back
+                result.update(location_suggested=None, location_unconfirmed=None, location_confirmed=None)
             accepted.update(result)
         return accepted

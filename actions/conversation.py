@@ -16,20 +16,22 @@ from actions.services import (
     complainant_contact,
     conversation_pack,
     office_details,
+    office_details_for,
 )
 from bot.jurisdictions import load_packs, pack_for_number
+from bot.messages import language_of, say
 from bot.nlp.answers import asks_status
 from bot.settings import get_settings
 from bot.vocabulary import REPORT_TYPES
 
-_TYPE_WORDS = {code: kind.spoken for code, kind in REPORT_TYPES.items()}
-_STATUS_WORDS = {
-    "new": "received, waiting for the clerk's review",
-    "accepted": "accepted by the clerk",
-    "rejected": "closed by the clerk",
-    "duplicate": "merged with an earlier report",
-}
-UNVERIFIED_STATUS_TEXT = "For your privacy I read out reports only to a verified number."
+_STATUSES = ("new", "accepted", "rejected", "duplicate")  # worded as "status.<status>" in bot/messages
+_MONTHS_ES = ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic")
+
+
+def unverified_status_text(language: object = "en") -> str:
+    return say("status.unverified", language)
+
+
 # intent -> response; each takes the City Hall details as template values
 _ASIDES = {
     "request_human": "utter_human",
@@ -66,12 +68,15 @@ class ActionSessionStart(Action):
         return [SessionStarted(), SlotSet("jurisdiction", code), ActionExecuted("action_listen")]
 
 
-def describe_complaint(summary: Any) -> str:
-    received = summary.received.strftime("%b %d").replace(" 0", " ")
-    status = _STATUS_WORDS.get(summary.status, summary.status)
-    return (
-        f"{summary.reference}: {_TYPE_WORDS.get(summary.type, summary.type)} report of {received}, {status}."
-    )
+def describe_complaint(summary: Any, language: object = "en") -> str:
+    """One line on one of the resident's reports: its reference, type, date and status, in `language`."""
+    if language_of(language) == "es":
+        received = f"{summary.received.day} de {_MONTHS_ES[summary.received.month - 1]}"
+    else:
+        received = summary.received.strftime("%b %d").replace(" 0", " ")
+    status = say(f"status.{summary.status}", language) if summary.status in _STATUSES else summary.status
+    kind = REPORT_TYPES[summary.type].spoken_in(language) if summary.type in REPORT_TYPES else summary.type
+    return say("status.line", language, reference=summary.reference, kind=kind, date=received, status=status)
 
 
 async def answer_aside(dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
@@ -81,7 +86,7 @@ async def answer_aside(dispatcher: CollectingDispatcher, tracker: Tracker) -> No
         await status_answer(dispatcher, tracker)
         return
     response = _ASIDES.get(intent, "utter_out_of_scope")
-    dispatcher.utter_message(response=response, **office_details(conversation_pack(tracker)))
+    dispatcher.utter_message(response=response, **office_details_for(tracker))
 
 
 async def status_answer(dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
@@ -109,24 +114,27 @@ class ActionCheckStatus(Action):
 async def _status_lookup(dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
     if not caller_verified(tracker):
         # caller ID can be spoofed: the voice channel asks for a texted code (issue 10)
-        dispatcher.utter_message(text=UNVERIFIED_STATUS_TEXT, json_message={"verify_caller": True})
+        dispatcher.utter_message(
+            text=unverified_status_text(tracker.get_slot("language")), json_message={"verify_caller": True}
+        )
         return
     pack = conversation_pack(tracker)
+    language = tracker.get_slot("language")
     contact = complainant_contact(tracker)
     service = case_service()
     reference = next(tracker.get_latest_entity_values("reference"), None)
     if reference:
         found = await asyncio.to_thread(service.find_for_contact, pack.code, contact, reference.upper())
         if found is None:
-            dispatcher.utter_message(response="utter_status_not_found", **office_details(pack))
+            dispatcher.utter_message(response="utter_status_not_found", **office_details(pack, language))
         else:
-            dispatcher.utter_message(text=describe_complaint(found))
+            dispatcher.utter_message(text=describe_complaint(found, language))
         return
     mine = await asyncio.to_thread(service.complaints_for_contact, pack.code, contact, 3)
     if not mine:
         dispatcher.utter_message(response="utter_status_none")
     else:
-        dispatcher.utter_message(text=" ".join(describe_complaint(c) for c in mine))
+        dispatcher.utter_message(text=" ".join(describe_complaint(c, language) for c in mine))
 
 
 class ActionAnswerAside(Action):
@@ -154,9 +162,7 @@ class ActionDefaultFallback(Action):
         tries = int(tracker.get_slot("failed_tries") or 0) + 1
         dispatcher.utter_message(response="utter_default")
         if tries >= 2:
-            dispatcher.utter_message(
-                response="utter_offer_person", **office_details(conversation_pack(tracker))
-            )
+            dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
             tries = 0
         # forget the message that wasn't understood, so it doesn't steer the dialogue
         return [UserUtteranceReverted(), SlotSet("failed_tries", float(tries))]

@@ -19,7 +19,7 @@ from actions.services import (
     complainant_contact,
     conversation_channel,
     conversation_pack,
-    office_details,
+    office_details_for,
 )
 from bot.cases.report import ASSISTANT_LINE, NAME_PLACEHOLDER, RESIDENT_LINE, BiteDetails, Report
 from bot.nlp.answers import NO, UNKNOWN, YES
@@ -29,8 +29,8 @@ logger = logging.getLogger(__name__)
 
 REPORT_SLOTS = tuple(
     dict.fromkeys(
-        ["report_type", "occurred", "location_confirmed", "location_unconfirmed", "report_confirmed",
-         "change_requested"]
+        ["report_type", "occurred", "location_confirmed", "location_unconfirmed", "location_suggested",
+         "report_confirmed", "change_requested"]
         + [slot for kind in REPORT_TYPES.values() for slot in kind.slots if slot != "complainant_name"]
     )
 )  # fmt: skip
@@ -136,6 +136,7 @@ def build_report(tracker: Tracker) -> Report:
         owner=owner,
         photo_urls=report_photos(tracker),
         urgent=urgent,
+        language=slot("language"),
     )
 
 
@@ -178,9 +179,7 @@ class ActionSubmitReport(Action):
         except Exception:
             # no resident data in the log: the type and jurisdiction say enough to find it
             logger.exception("filing a %s report for %s failed", report.type, report.jurisdiction)
-            dispatcher.utter_message(
-                response="utter_filing_failed", **office_details(conversation_pack(tracker))
-            )
+            dispatcher.utter_message(response="utter_filing_failed", **office_details_for(tracker))
             return [SlotSet("report_confirmed", None), FollowupAction("confirm_form")]
         logger.info("filed %s (%s)", reference, report.type)
         dispatcher.utter_message(

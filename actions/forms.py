@@ -26,18 +26,22 @@ from actions.reading import (
     latest_text,
     message_time,
     message_times,
+    not_a_name,
+    said_again_at_this_prompt,
     value_before_this_message,
 )
-from actions.services import conversation_pack, office_details
+from actions.services import conversation_pack, office_details_for
 from bot.nlp import answers, replies
 from bot.nlp.address import spoken_place
+from bot.nlp.gazetteer import city_streets
+from bot.nlp.places import names_a_city_place
+from bot.nlp.streets import street_in_place
 from bot.nlp.taxonomy import normalise_animal
 from bot.nlp.times import read_times
 from bot.vocabulary import REPORT_TYPES
 
 MAX_ANSWER_CHARS = 300
 ANONYMOUS = "anonymous"
-LOW_ASR_CONFIDENCE = 0.5  # a place heard with less (Twilio's Confidence) is read back to the caller
 
 OWNER_PLACE_ENTITIES = ("owner_location",)  # the NLU's entity for where the owner lives, beside the place
 
@@ -57,6 +61,21 @@ def _not_where_it_went(place: str, text: str) -> str:
         return place
     before = _PLACE_BEFORE_RE.search(text[: text.lower().index(went.lower())].strip(" ,"))
     return answers.clean_location(before.group("place")) if before else ""
+
+
+def _asr_confidence(tracker: Tracker) -> float:
+    metadata = tracker.latest_message.get("metadata") or {}
+    try:
+        return float(metadata.get("asr_confidence", 1.0))
+    except (TypeError, ValueError):
+        return 1.0
+
+
+def _questioned_already(tracker: Tracker, words: str) -> bool:
+    """The loop guard of "Did you mean ...?": after a "no" the next place is taken as said, and the same
+    words are never questioned twice."""
+    suggested = tracker.get_slot("location_suggested") or {}
+    return bool(suggested.get("as_said")) or suggested.get("words") == words
 
 
 def owner_in(tracker: Tracker, text: str) -> str | None:
@@ -107,9 +126,9 @@ class ReportFormValidation(FormValidationAction):
             facts["location_confirmed"] = latest_text(tracker)  # "I heard 612 N 4th St. Is that right?"
         tracker.add_slots([SlotSet(slot, value) for slot, value in facts.items()])
         events = await super().run(dispatcher, tracker, domain)
-        optional = [
-            SlotSet(k, v) for k, v in facts.items() if k not in needed_slots(self.report_type, tracker)
-        ]
+        # facts the form does not ask for are set here; an answer to the read-back is set by its validator
+        needed = [*needed_slots(self.report_type, tracker), "location_confirmed"]
+        optional = [SlotSet(k, v) for k, v in facts.items() if k not in needed]
         if tracker.get_slot("report_type") != self.report_type:
             optional.insert(0, SlotSet("report_type", self.report_type))
         return optional + events
@@ -167,9 +186,7 @@ class ReportFormValidation(FormValidationAction):
         if response:
             dispatcher.utter_message(response=response)
         if tries >= 2:
-            dispatcher.utter_message(
-                response="utter_offer_person", **office_details(conversation_pack(tracker))
-            )
+            dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
             tries = 0
         return {slot: None, "failed_tries": float(tries)}
 
@@ -200,32 +217,59 @@ class ReportFormValidation(FormValidationAction):
         if said and said in place and tracker.get_slot("requested_slot") == "location":
             place = answers.clean_location(place.replace(said, " ").replace("  ", " ").strip(" ,"))
         place = spoken_place(_not_where_it_went(place, latest_text(tracker)))[:MAX_ANSWER_CHARS]
-        if not answers.is_findable_location(place):
+        code = conversation_pack(tracker).code
+        if not (answers.is_findable_location(place) or names_a_city_place(place, code)):
             return self._reject("location", "utter_location_unclear", dispatcher, tracker)
-        metadata = tracker.latest_message.get("metadata") or {}
-        try:
-            confidence = float(metadata.get("asr_confidence", 1.0))
-        except (TypeError, ValueError):
-            confidence = 1.0
-        if confidence < LOW_ASR_CONFIDENCE:
-            return self._accept("location", place, location_unconfirmed=True, location_confirmed=None)
-        return self._accept("location", place)
+        street = street_in_place(place, city_streets(code))
+        if street and not street.match.uncertain:
+            place = street.corrected  # "sand prarie" -> "Sand Prairie": sure enough to take without asking
+        elif street and not _questioned_already(tracker, street.words):
+            # "Did you mean Belvidere Street?" (asked by action_ask_location_confirmed); the place as said till then
+            suggested = {
+                "place": street.corrected[:MAX_ANSWER_CHARS],
+                "street": street.street,
+                "words": street.words,
+            }
+            return self._accept("location", place, location_unconfirmed=True, location_confirmed=None,
+                                location_suggested=suggested)  # fmt: skip
+        extra = {"location_suggested": None} if tracker.get_slot("location_suggested") else {}
+        if _asr_confidence(tracker) < conversation_pack(tracker).dialogue.asr_confidence_min:  # read back
+            return self._accept(
+                "location", place, location_unconfirmed=True, location_confirmed=None, **extra
+            )
+        return self._accept("location", place, **extra)
 
     def validate_location_confirmed(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
         answer = answers.yes_no_unknown(str(value or ""), latest_intent(tracker))
+        suggested = tracker.get_slot("location_suggested") or {}
         if answer == answers.YES:
-            return self._accept("location_confirmed", True, location_unconfirmed=None)
-        if answer is None and not entities(tracker, "location"):
+            place = {"location": suggested["place"]} if suggested.get("place") else {}
+            return self._accept("location_confirmed", True, location_unconfirmed=None, location_suggested=None,
+                                **place)  # fmt: skip
+        if suggested.get("place") and (answer is not None or not entities(tracker, "location")):
+            if answer != answers.NO:  # anything else is read as the place
+                return self._read_as_place(str(value or ""), dispatcher, tracker, domain)
+        elif answer is None and not entities(tracker, "location"):
             return self._reject("location_confirmed", None, dispatcher, tracker)
         # "no" (perhaps with the right place): ask for the place again, or take the one given
         retry = {"location": None, "location_confirmed": None, "location_unconfirmed": None}
+        if suggested.get("place"):
+            retry["location_suggested"] = {"as_said": True}  # the next answer is taken as said
         place = entities(tracker, "location")
         if place:
             retry.update(self.validate_location(place[0].get("value"), dispatcher, tracker, domain))
-            retry.update(location_unconfirmed=None, location_confirmed=None)
+            retry.update(location_unconfirmed=None, location_confirmed=None, location_suggested=None)
         return retry
+
+    def _read_as_place(
+        self, text: str, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> Slots:
+        """An answer to "Did you mean ...?" that is neither yes nor no: the place it names, or asked again."""
+        result = {"location_confirmed": None, "location_unconfirmed": None, "location_suggested": None}
+        result.update(self.validate_location(text, dispatcher, tracker, domain))
+        return result
 
     def validate_animal(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
@@ -275,6 +319,9 @@ class ReportFormValidation(FormValidationAction):
             if text != ANONYMOUS:
                 dispatcher.utter_message(response="utter_anonymous_ok")
             return self._accept("complainant_name", ANONYMOUS)
+        if text == latest_text(tracker) and not_a_name(tracker) and not said_again_at_this_prompt(tracker):
+            # "every night" at the name prompt: its facts are read (read_facts), and the name asked again
+            return self._reject("complainant_name", None, dispatcher, tracker)
         name = answers.clean_name(text)
         if not name:
             return self._reject("complainant_name", None, dispatcher, tracker)

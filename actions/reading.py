@@ -3,6 +3,7 @@ the question just asked, or is clearly an aside."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
@@ -14,7 +15,6 @@ from bot.nlp import answers, replies
 from bot.nlp.taxonomy import normalise_animal
 from bot.nlp.times import TimeFacts, read_times
 
-ASIDE_CONFIDENCE = 0.8  # an aside intent below this is read as an answer
 ASIDE_INTENTS = frozenset(
     {"request_human", "check_status", "ask_lost_pet", "ask_licensing", "ask_ordinance", "other_city_service",
      "bot_challenge"}
@@ -64,6 +64,56 @@ def value_before_this_message(tracker: Tracker, slot: str) -> Any:
     return None
 
 
+_ARTICLES = re.compile(r"^\W*(?:(?:it'?s|it\s+(?:is|was)|a|an|the|some|one)\s+)+", re.I)
+
+
+def _only_an_animal(tracker: Tracker, text: str) -> bool:
+    """'german shepherd', 'a pit bull': the whole answer is an animal the NLU found ('Hunter Fox' is not)."""
+    phrase = _ARTICLES.sub("", text).strip(" .!,").lower()
+    spans = [
+        _ARTICLES.sub("", str(e.get("value") or "")).strip().lower() for e in entities(tracker, "animal")
+    ]
+    return bool(phrase) and phrase in spans and normalise_animal(phrase) is not None
+
+
+def not_a_name(tracker: Tracker) -> str | None:
+    """What the answer at the name prompt says instead of a name: "time" ("every night", "since 10pm"),
+    "yes_no" ("yes", "ok"), "place" ("412 oak st"), "seen" ("still there", "friendly") or "animal" ("german
+    shepherd"); None when it may be a name ("carol jensen", "it's Ana Lopez"). Its facts are read by the form
+    like any message's."""
+    text = latest_text(tracker).strip()
+    times = message_times(tracker)
+    if times.says_when or times.frequency or times.time_of_day:
+        return "time"
+    if answers.yes_no_unknown(text) in (answers.YES, answers.UNKNOWN):
+        return "yes_no"
+    if entities(tracker, "location") or answers.is_findable_location(text):
+        return "place"
+    went = replies.direction(text)
+    if (went and " " in went.strip()) or (replies.still_there(text) and not went):  # not "West", a surname
+        return "seen"  # "still there", "it's gone", "went north"
+    if replies.aggressive(text) or replies.vaccinated(text):
+        return "seen"  # "friendly", "vaccinated"
+    if _only_an_animal(tracker, text):
+        return "animal"
+    return None
+
+
+def said_again_at_this_prompt(tracker: Tracker) -> bool:
+    """The same words as the resident's previous message, which answered the same question (a loop guard:
+    an answer questioned once is taken the second time)."""
+    asked, said = None, []  # (the resident's words, the question they answered)
+    for event in tracker.events:
+        if event.get("event") == "user":
+            said.append((str(event.get("text") or "").strip().lower(), asked))
+        elif event.get("event") == "slot" and event.get("name") == "requested_slot":
+            asked = event.get("value")
+    if len(said) < 2:
+        return False
+    (previous, previous_asked), (latest, _) = said[-2], said[-1]
+    return previous == latest and previous_asked == tracker.get_slot("requested_slot")
+
+
 def fits_requested(tracker: Tracker) -> bool:
     """Whether the latest message reads as an answer to the question just asked."""
     slot, text = tracker.get_slot("requested_slot"), latest_text(tracker)
@@ -86,6 +136,8 @@ def fits_requested(tracker: Tracker) -> bool:
 def is_clear_aside(tracker: Tracker) -> bool:
     """An aside ('can I talk to someone', 'what's the status of ...') that is not also an answer."""
     intent = tracker.latest_message.get("intent") or {}
-    if intent.get("name") not in ASIDE_INTENTS or float(intent.get("confidence") or 0) < ASIDE_CONFIDENCE:
+    if intent.get("name") not in ASIDE_INTENTS:
         return False
+    if float(intent.get("confidence") or 0) < conversation_pack(tracker).dialogue.aside_confidence_min:
+        return False  # below the pack's aside_confidence_min an aside intent is read as an answer
     return not fits_requested(tracker)

@@ -12,6 +12,7 @@ from rasa_sdk import Tracker
 from bot.cases.db import make_engine, make_session_factory
 from bot.cases.service import CaseService
 from bot.jurisdictions import Pack, get_pack, load_packs, pack_for_number
+from bot.messages.resident import office_hours_in
 from bot.settings import get_settings
 
 # Identity comes only from what the servers saw: the SMS channel keys a conversation by the resident's
@@ -76,13 +77,18 @@ def caller_verified(tracker: Tracker) -> bool:
     return True
 
 
-def office_details(pack: Pack) -> dict[str, Any]:
+def office_details(pack: Pack, language: object = "en") -> dict[str, Any]:
     """Template values for responses that point the resident at City Hall."""
     return {
         "office_name": pack.office_name,
         "office_phone": phonenumbers.format_number(
             phonenumbers.parse(pack.office_phone), phonenumbers.PhoneNumberFormat.NATIONAL
         ),
-        "office_hours": pack.office_hours_text(),
+        "office_hours": office_hours_in(pack.office_hours_text(), language),
         "ordinance": pack.ordinance,
     }
+
+
+def office_details_for(tracker: Tracker) -> dict[str, Any]:
+    """office_details for this conversation's city, in its language."""
+    return office_details(conversation_pack(tracker), tracker.get_slot("language"))

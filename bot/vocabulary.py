@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.messages import catalogue, language_of, say
+
 
 @dataclass(frozen=True)
 class Detail:
     """A slot of a report: what asks for it (`ask`: a question part, joined with the other parts of its
-    group into one question) and the label it is read back with (None: not read back)."""
+    group into one question) and the label it is read back with (None: not read back). Each wording has its
+    Spanish beside it (`ask_es`, `alone_es`, `label_es`), written without the opening "¿" that `question`
+    adds; tests/actions/test_spanish_replies.py holds every English wording to having one."""
 
     slot: str
     ask: str
@@ -22,6 +26,21 @@ class Detail:
     required: bool = True  # False: filled when the resident says it, never asked on its own
     group: str = ""  # details of one group are asked in one question; "" = its own question
     alone: str = ""  # the question when it is the only part of its group still missing ("" = `ask`)
+    ask_es: str = ""
+    label_es: str | None = None
+    alone_es: str = ""
+
+    def asks(self, language: object = "en") -> str:
+        return self.ask_es if language_of(language) == "es" else self.ask
+
+    def alone_asks(self, language: object = "en") -> str:
+        """The question when this part is asked on its own."""
+        if language_of(language) == "es":
+            return self.alone_es or self.ask_es
+        return self.alone or self.ask
+
+    def label_in(self, language: object = "en") -> str | None:
+        return self.label_es if language_of(language) == "es" and self.label else self.label
 
 
 @dataclass(frozen=True)
@@ -31,6 +50,14 @@ class ReportType:
     spoken: str  # in "a ... report" in status answers
     details: tuple[Detail, ...]  # in the order they are asked, shared slots included
     filed_details: tuple[str, ...]  # slots filed as the report's per-type details
+    title_es: str = ""
+    spoken_es: str = ""  # in "reporte de ..."
+
+    def title_in(self, language: object = "en") -> str:
+        return self.title_es if language_of(language) == "es" else self.title
+
+    def spoken_in(self, language: object = "en") -> str:
+        return self.spoken_es if language_of(language) == "es" else self.spoken
 
     @property
     def form(self) -> str:
@@ -47,20 +74,30 @@ class ReportType:
     def detail(self, slot: str) -> Detail | None:
         return next((d for d in self.details if d.slot == slot), None)
 
-    def readback(self) -> tuple[tuple[str, str], ...]:
+    def readback(self, language: object = "en") -> tuple[tuple[str, str], ...]:
+        """(slot, label) of the details read back, the shared ones (place, animal, name) left out."""
         shared = {"location", "animal", "complainant_name"}
-        return tuple((d.slot, d.label) for d in self.details if d.label and d.slot not in shared)
+        return tuple(
+            (d.slot, str(d.label_in(language))) for d in self.details if d.label and d.slot not in shared
+        )
 
 
 LOCATION = Detail(
-    "location", "where is this? A street address, a corner (3rd and Elm), a block, or a landmark", "at"
+    "location",
+    "where is this? A street address, a corner (3rd and Elm), a block, or a landmark",
+    "at",
+    ask_es="dónde es? Una dirección, una esquina (3rd y Elm), una cuadra o un lugar conocido",
+    label_es="en",
 )
-ANIMAL = Detail("animal", "what kind of animal is it", None)
+ANIMAL = Detail("animal", "what kind of animal is it", None, ask_es="qué tipo de animal es")
 NAME = Detail(
     "complainant_name",
     "what's your name? It stays private with the city. Reply SKIP to stay anonymous, but an anonymous report "
     "may not count toward action",
     "name",
+    ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo, pero "
+    "un reporte anónimo tal vez no cuente para que la ciudad actúe",
+    label_es="nombre",
 )
 
 REPORT_TYPES: dict[str, ReportType] = {
@@ -75,13 +112,19 @@ REPORT_TYPES: dict[str, ReportType] = {
                 ANIMAL,
                 # Kellogg 58-5 C: a nuisance only after 30 minutes of continuous barking, so ask for that figure
                 Detail("barking_since", "how long has it been barking without a break (since 10pm, for 45 "
-                       "minutes...)", "since", group="barking"),
-                Detail("barking_minutes", "", "minutes without a break", required=False),
-                Detail("barking_frequency", "is it every night", "how often", required=False, group="barking"),
-                Detail("barking_time_of_day", "", "when", required=False),
+                       "minutes...)", "since", group="barking",
+                       ask_es="cuánto tiempo lleva ladrando sin parar (desde las 10pm, desde hace 45 minutos...)",
+                       label_es="desde"),
+                Detail("barking_minutes", "", "minutes without a break", required=False,
+                       label_es="minutos sin parar"),
+                Detail("barking_frequency", "is it every night", "how often", required=False, group="barking",
+                       ask_es="pasa todas las noches", label_es="qué tan seguido"),
+                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora"),
                 NAME,
             ),
             ("barking_since", "barking_minutes", "barking_frequency", "barking_time_of_day"),
+            title_es="Ladridos",
+            spoken_es="ladridos",
         ),
         ReportType(
             "at_large",
@@ -91,43 +134,63 @@ REPORT_TYPES: dict[str, ReportType] = {
                 LOCATION,
                 ANIMAL,
                 Detail("animal_description", "what does it look like (colour, size, breed, collar)", "looks like",
-                       group="seen"),
-                Detail("still_there", "is it still there, or which way did it go", "still there", group="seen"),
-                Detail("direction", "which way did it go", "went", group="seen"),
+                       group="seen", ask_es="cómo es (color, tamaño, raza, collar)", label_es="cómo es"),
+                Detail("still_there", "is it still there, or which way did it go", "still there", group="seen",
+                       ask_es="sigue ahí o para dónde se fue", label_es="sigue ahí"),
+                Detail("direction", "which way did it go", "went", group="seen",
+                       ask_es="para dónde se fue", label_es="se fue hacia"),
                 Detail("aggressive", "is it acting aggressive (growling, charging, chasing) or friendly",
-                       "aggressive", group="seen"),
-                Detail("owner_known", "", "owner", required=False),
+                       "aggressive", group="seen",
+                       ask_es="se ve agresivo (gruñe, se le echa encima, persigue) o manso", label_es="agresivo"),
+                Detail("owner_known", "", "owner", required=False, label_es="dueño"),
                 NAME,
             ),
             ("still_there", "direction", "aggressive"),
+            title_es="Animal suelto",
+            spoken_es="animal suelto",
         ),
         ReportType(
             "bite",
             "Bite",
             "bite",
             (
-                Detail("victim", "who was bitten (a person or an animal)", "bitten", group="who"),
+                Detail("victim", "who was bitten (a person or an animal)", "bitten", group="who",
+                       ask_es="a quién mordió (a una persona o a un animal)", label_es="mordió a"),
                 Detail("injury", "did it break the skin or need medical care", "skin broken/medical care",
-                       group="who", alone="Did it break the skin, or did anyone need medical care?"),
+                       group="who", alone="Did it break the skin, or did anyone need medical care?",
+                       ask_es="le rompió la piel o necesitó atención médica",
+                       alone_es="¿Le rompió la piel, o alguien necesitó atención médica?",
+                       label_es="piel rota/atención médica"),
                 Detail("location", "where did it happen (an address, a corner or a landmark)", "at", group="where",
-                       alone=LOCATION.ask),
-                Detail("bite_when", "when", "when", group="where", alone="when did the bite happen"),
-                Detail("animal", "what kind of animal was it", None, group="animal"),
-                Detail("animal_description", "what did it look like", "looks like", group="animal"),
+                       alone=LOCATION.ask, ask_es="dónde pasó (una dirección, una esquina o un lugar conocido)",
+                       label_es="en", alone_es=LOCATION.ask_es),
+                Detail("bite_when", "when", "when", group="where", alone="when did the bite happen",
+                       ask_es="cuándo", label_es="cuándo", alone_es="cuándo fue la mordida"),
+                Detail("animal", "what kind of animal was it", None, group="animal", ask_es="qué tipo de animal era"),
+                Detail("animal_description", "what did it look like", "looks like", group="animal",
+                       ask_es="cómo era", label_es="cómo es"),
                 Detail("owner_known", "whose is it (a name or an address)", "owner", group="animal",
-                       alone="do you know whose animal it is? A name or an address helps; say don't know if not"),
+                       alone="do you know whose animal it is? A name or an address helps; say don't know if not",
+                       ask_es="de quién es (un nombre o una dirección)", label_es="dueño",
+                       alone_es="sabe de quién es el animal? Un nombre o una dirección ayuda; si no sabe, diga "
+                       "no sé"),
                 Detail("vaccinated", "is it vaccinated against rabies, if you know", "vaccinated", group="animal",
-                       alone="do you know if the animal is vaccinated against rabies? (yes, no, or don't know)"),
+                       alone="do you know if the animal is vaccinated against rabies? (yes, no, or don't know)",
+                       ask_es="está vacunado contra la rabia, si sabe", label_es="vacunado",
+                       alone_es="sabe si el animal está vacunado contra la rabia? (sí, no o no sé)"),
                 NAME,
             ),
             ("bite_when",),
+            title_es="Mordida",
+            spoken_es="mordida",
         ),
     )
 }  # fmt: skip
 
 
-def question(report_type: str, slot: str, missing: list[str]) -> str:
-    """The question for `slot`: the parts of its group still `missing` (`slot` first), as one question."""
+def question(report_type: str, slot: str, missing: list[str], language: object = "en") -> str:
+    """The question for `slot`: the parts of its group still `missing` (`slot` first), as one question, in
+    `language` (en, es; anything else is English)."""
     kind = REPORT_TYPES[report_type]
     asked = kind.detail(slot)
     if asked is None:
@@ -138,12 +201,33 @@ def question(report_type: str, slot: str, missing: list[str]) -> str:
         group.sort(key=kind.details.index)
     if "still_there" in missing:  # "or which way did it go" already asks it
         group = [d for d in group if d.slot != "direction"] or group
+    spanish = language_of(language) == "es"
     if len(group) == 1:
-        text = group[0].alone or group[0].ask
+        text = group[0].alone_asks(language)
     else:
-        asks = [d.ask for d in group]
-        text = ", ".join(asks[:-1]) + ", and " + asks[-1]
+        asks = [d.asks(language) for d in group]
+        last = (", y " if len(asks) > 2 else " y ") if spanish else ", and "  # Spanish: "A y B", "A, B, y C"
+        text = ", ".join(asks[:-1]) + last + asks[-1]
     text = text[:1].upper() + text[1:]
+    if spanish and not text.startswith("¿"):
+        text = "¿" + text[:1].upper() + text[1:]
     if text[-1] in ".?!":
         return text
     return text + ("." if "?" in text else "?")
+
+
+def animal_word(species: object, language: object = "en") -> str:
+    """A filed species ("dog") as said in `language` ("perro"); a value with no wording is kept as it is."""
+    if not species:
+        return ""
+    key = f"species.{species}"
+    return say(key, language) if key in catalogue() else str(species)
+
+
+def value_word(value: object, language: object = "en") -> str:
+    """A slot value read back in `language`: the filed codes (yes, no, unknown, person, animal) are worded,
+    anything the resident said is kept in their words."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a float slot's 45.0 minutes are read back as 45
+    key = f"value.{value}"
+    return say(key, language) if isinstance(value, str) and key in catalogue() else str(value)

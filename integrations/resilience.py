@@ -9,6 +9,10 @@ Rasa swallows two failures and carries on as if nothing happened:
   raises from the log call), so nothing is saved over the real conversation.
 Others raise: the Redis lock store (`LockError`), the case database (the channel's delivery claim).
 
+The apology is in the conversation's language when it is known (bot/messages/voice.py, `trouble`): on a call,
+the `lang` of the signed turn URL; on SMS, the conversation's `language` slot when the tracker store answers
+within a second (not after a tracker-store failure); English otherwise.
+
 `watching_turn()` (around the hand-over to Rasa in integrations.twilio_common.converse) notices the
 swallowed ones from Rasa's log records, which are written in the turn's own task (a context variable
 ties them to it), and raises `TurnFailed`. The webhook then answers with `apology(...)`: "we're having
@@ -21,6 +25,7 @@ MessageSid, never the resident's number or words).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,15 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twilio.twiml.messaging_response import MessagingResponse
-from twilio.twiml.voice_response import VoiceResponse
+
+from bot.messages import DEFAULT_LANGUAGE, language_of, say
 
 log = logging.getLogger(__name__)
 
-TROUBLE_TEXT = (
-    "Sorry, we're having trouble with our system right now and could not take your message. "
-    "Please try again in a few minutes, or call {office}."
-)
-NO_OFFICE = "your city hall"
+LANGUAGE_LOOKUP_S = 1.0  # how long the apology waits for the conversation's language
 ACTION_FAILED = "Encountered an exception while running action"
 TRACKER_FAILED = (
     "conversation tracker"  # FailSafeTrackerStore: "... trying to save/retrieve conversation tracker"
@@ -118,31 +120,60 @@ async def rewind(agent: Any, sender_id: str) -> None:
         await agent.tracker_store.save(tracker)
 
 
-def trouble_text(params: dict[str, str]) -> str:
-    """The apology, with the called city's office number when the number is known."""
+def __getattr__(name: str) -> str:
+    """Former constants: `TROUBLE_TEXT` (the English template) and `NO_OFFICE`, looked up on use."""
+    if name == "TROUBLE_TEXT":
+        return say("trouble", DEFAULT_LANGUAGE)
+    if name == "NO_OFFICE":
+        return say("trouble_no_office", DEFAULT_LANGUAGE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def trouble_text(params: dict[str, str], language: object = DEFAULT_LANGUAGE) -> str:
+    """The apology in `language`, with the called city's office number when the number is known."""
     from integrations.twilio_common import called_city, office_phone_national
 
     try:
         _, pack = called_city(params)
-        office = f"{pack.office_name} at {office_phone_national(pack)}" if pack else NO_OFFICE
+        office = (
+            say("trouble_office", language, office=pack.office_name, phone=office_phone_national(pack))
+            if pack
+            else say("trouble_no_office", language)
+        )
     except Exception:  # the apology must not fail in its turn
-        office = NO_OFFICE
-    return TROUBLE_TEXT.format(office=office)
+        office = say("trouble_no_office", language)
+    return say("trouble", language, office=office)
 
 
-def apology_twiml(channel: str, params: dict[str, str]) -> str:
-    """The TwiML apology for an SMS (a text) or a call (spoken, then hang up)."""
-    text = trouble_text(params)
+def apology_twiml(channel: str, params: dict[str, str], language: object = DEFAULT_LANGUAGE) -> str:
+    """The TwiML apology for an SMS (a text) or a call (spoken in the call's voice, then hang up)."""
+    text = trouble_text(params, language)
     if channel == "voice":
-        from integrations.twilio_voice import LANGUAGE, VOICE
+        from integrations.voice_twiml import goodbye
 
-        reply = VoiceResponse()
-        reply.say(text, voice=VOICE, language=LANGUAGE)
-        reply.hangup()
-        return str(reply)
+        return goodbye(text, language_of(language))
     reply = MessagingResponse()
     reply.message(text)
     return str(reply)
+
+
+async def conversation_language(channel: str, request: Any, params: dict[str, str], error: Exception) -> str:
+    """The language the resident was spoken to in, when it is known; English otherwise."""
+    if channel == "voice":  # the signed turn URL carries it
+        args = getattr(request, "args", None)
+        return language_of(args.get("lang") if args is not None else None)
+    from bot.notify.numbers import e164
+
+    agent = getattr(getattr(getattr(request, "app", None), "ctx", None), "agent", None)
+    # an SMS conversation is keyed by the resident's number (integrations/twilio_sms.py)
+    sender = (error.sender_id if isinstance(error, TurnFailed) else None) or e164(params.get("From"))
+    if agent is None or not sender or (isinstance(error, TurnFailed) and "tracker store" in error.parts):
+        return DEFAULT_LANGUAGE
+    try:
+        tracker = await asyncio.wait_for(agent.tracker_store.retrieve(sender), LANGUAGE_LOOKUP_S)
+    except Exception:  # a store that fails or is slow: the apology goes out in English
+        return DEFAULT_LANGUAGE
+    return language_of(tracker.get_slot("language") if tracker is not None else None)
 
 
 async def apology(channel: str, request: Any, params: dict[str, str], error: Exception) -> str:
@@ -160,4 +191,4 @@ async def apology(channel: str, request: Any, params: dict[str, str], error: Exc
                 await rewind(agent, sender)
             except Exception:
                 log.exception("%s delivery %s: rewinding the half-done turn failed", channel, sid)
-    return apology_twiml(channel, params)
+    return apology_twiml(channel, params, await conversation_language(channel, request, params, error))

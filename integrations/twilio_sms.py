@@ -2,9 +2,11 @@
 
 Every delivery is signature-checked against PUBLIC_BASE_URL + path and the raw posted parameters; a
 delivery is recorded by MessageSid before it is processed, so Twilio's retry gets the stored reply.
-STOP/START/HELP are honoured; photos ride along as `photo_urls` metadata (a photo alone is kept for the
-resident's next text). The conversation is keyed by the resident's E.164 number; `to` in the metadata
-picks the city.
+STOP/START/HELP are honoured, and so are their Spanish words (see SPANISH_STOP_WORDS); photos ride along as
+`photo_urls` metadata (a photo alone is kept for the resident's next text). The conversation is keyed by
+the resident's E.164 number; `to` in the metadata picks the city. Every reply is folded into GSM-7
+(accented vowels written plain, ñ ¿ ¡ kept: bot.notify.segments), so a Spanish reply costs no more
+segments than an English one.
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from sanic.request import Request
 from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.jurisdictions import Pack
+from bot.messages import language_of, say
+from bot.messages.resident import office_hours_in
 from bot.notify.inbound import Claim, ClaimState
 from bot.notify.numbers import e164
 from bot.notify.photos import PhotoRefused, fetch_media, is_our_media_url
+from bot.notify.segments import fold_for_sms
 from bot.settings import get_settings
 from integrations.twilio_common import (
     MESSAGE_SID,
@@ -39,23 +44,43 @@ from integrations.twilio_common import (
 log = logging.getLogger(__name__)
 
 CHANNEL = "sms"
-# Twilio's default opt-out keywords (whole message, any case)
-STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe", "cancel", "end", "quit"})
+# Twilio's default opt-out keywords (whole message, any case); Twilio blocks the number and confirms itself
+STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe", "cancel", "end", "quit", "revoke", "optout"})
+# Spanish opt-out words. Twilio's own handling knows only the English ones: for these Twilio blocks nothing and
+# confirms nothing, so the line records the opt-out (the outbox then sends this number nothing) and confirms
+# it in Spanish itself. "Cancelar" is left to the conversation: at the read-back it cancels the report.
+SPANISH_STOP_WORDS = frozenset({"alto", "parar", "pare", "basta"})
 START_WORDS = frozenset({"start", "unstop"})  # "yes" too, but only for a number that opted out
+SPANISH_START_WORDS = frozenset({"inicio", "iniciar"})
 HELP_WORDS = frozenset({"help", "info"})
+SPANISH_HELP_WORDS = frozenset({"ayuda"})
 MAX_MEDIA = 10  # Twilio sends at most 10 media per MMS
 IN_PROGRESS_WAIT_S = (
     10.0  # a retry arriving while the first delivery is processed waits this long for its reply
 )
 
-UNKNOWN_NUMBER_TEXT = (
-    "Sorry, this number isn't set up for a city's animal complaint line yet. Please call your city hall."
-)
-PHOTO_ONLY_TEXT = (
-    "Thanks, I've got your photo and it will go with your report. "
-    "Now tell me in words: what's happening (barking, a loose animal, or a bite) and where?"
-)
 _KEYWORD_NOISE = re.compile(r"[^a-z]")
+
+
+def unknown_number_text() -> str:
+    """To a number no pack lists: nothing tells the resident's language yet, so both."""
+    return say("sms.unknown_number", "en") + "\n" + say("sms.unknown_number", "es")
+
+
+async def resident_language(agent: Any, resident: str) -> str | None:
+    """The `language` slot of the resident's conversation, None when there is none yet (or no agent)."""
+    if agent is None or getattr(agent, "tracker_store", None) is None:
+        return None
+    tracker = await agent.tracker_store.retrieve(resident)
+    value = tracker.get_slot("language") if tracker is not None else None
+    return language_of(value) if value else None
+
+
+def photo_only_text(language: str | None = None) -> str:
+    """A photo with no words: in the conversation's language when known, else in both (short)."""
+    if language:
+        return say("sms.photo_only", language)
+    return say("sms.photo_only_short", "en") + "\n" + say("sms.photo_only_short", "es")
 
 
 def keyword(body: str) -> str | None:
@@ -65,23 +90,26 @@ def keyword(body: str) -> str | None:
 
 
 def twiml(*texts: str) -> str:
-    """A TwiML reply: one <Message> carrying the texts, or an empty <Response/> for none."""
+    """A TwiML reply: one <Message> carrying the texts folded into GSM-7, or an empty <Response/> for none."""
     reply = MessagingResponse()
     if texts:
-        reply.message("\n\n".join(texts))
+        reply.message(fold_for_sms("\n\n".join(texts)))
     return str(reply)
 
 
-def help_text(pack: Pack) -> str:
-    office = office_phone_national(pack)
-    return (
-        f"{pack.name} animal complaint line: text what's happening (barking, a loose animal, a bite) and where. "
-        f"{pack.office_name}: {office} ({pack.office_hours_text()}). Emergencies: 911. Reply STOP to opt out."
-    )
+def help_text(pack: Pack, language: str = "en") -> str:
+    return say(
+        "sms.help", language, city=pack.name, office_name=pack.office_name,
+        office_phone=office_phone_national(pack), office_hours=office_hours_in(pack.office_hours_text(), language),
+    )  # fmt: skip
 
 
-def start_text(pack: Pack) -> str:
-    return f"You'll get texts from the {pack.name} animal complaint line again. Tell me what's happening and where."
+def start_text(pack: Pack, language: str = "en") -> str:
+    return say("sms.start", language, city=pack.name)
+
+
+def spanish_stop_text(pack: Pack) -> str:
+    return say("sms.stopped", "es", city=pack.name)
 
 
 def media_urls(params: dict[str, str]) -> list[str]:
@@ -131,16 +159,19 @@ class TwilioSmsInput(TwilioInputChannel):
         params: dict[str, str],
         on_new_message: Callable[[UserMessage], Awaitable[Any]],
     ) -> str:
-        return await self.handle(params, on_new_message)
+        return await self.handle(params, on_new_message, getattr(request.app.ctx, "agent", None))
 
     async def handle(
-        self, params: dict[str, str], on_new_message: Callable[[UserMessage], Awaitable[Any]]
+        self,
+        params: dict[str, str],
+        on_new_message: Callable[[UserMessage], Awaitable[Any]],
+        agent: Any = None,
     ) -> str:
         """The TwiML reply to one signed delivery."""
         city_number, pack = called_city(params)
         if pack is None:
             log.warning("SMS to %s, a number no jurisdiction pack lists", masked(city_number))
-            return twiml(UNKNOWN_NUMBER_TEXT)
+            return twiml(unknown_number_text())
         sid = params.get("MessageSid")  # its format was checked with the signature
         resident = e164(params.get("From"))
         if not sid or not resident:
@@ -160,7 +191,7 @@ class TwilioSmsInput(TwilioInputChannel):
             return stored if stored is not None else twiml()
         try:
             reply, delivered_photos = await self._process(
-                pack, city_number, resident, sid, params, claim, on_new_message
+                pack, city_number, resident, sid, params, claim, on_new_message, agent
             )
         except Exception:
             await asyncio.to_thread(state.inbound.abandon_request, CHANNEL, sid)
@@ -177,28 +208,32 @@ class TwilioSmsInput(TwilioInputChannel):
         params: dict[str, str],
         claim: Claim,
         on_new_message: Callable[[UserMessage], Awaitable[Any]],
+        agent: Any = None,
     ) -> tuple[str, list[int]]:
         """The reply, and the ids of waiting photos this message carried into the conversation."""
         state = channel_state()
         body = (params.get("Body") or "").strip()
         word = keyword(body)
-        if word in STOP_WORDS:
+        if word in STOP_WORDS or word in SPANISH_STOP_WORDS:
             await asyncio.to_thread(state.inbound.opt_out, resident)
             log.info("SMS %s: a number opted out", sid)
+            if word in SPANISH_STOP_WORDS and not claim.opted_out:
+                return twiml(spanish_stop_text(pack)), []  # Twilio confirms only its English keywords
             return twiml(), []  # Twilio itself confirms the opt-out to the resident
-        if word in START_WORDS or (word == "yes" and claim.opted_out):
+        if word in START_WORDS or word in SPANISH_START_WORDS or (word == "yes" and claim.opted_out):
             await asyncio.to_thread(state.inbound.opt_in, resident)
             log.info("SMS %s: a number opted back in", sid)
-            return twiml(start_text(pack)), []
+            return twiml(start_text(pack, "es" if word in SPANISH_START_WORDS else "en")), []
         if claim.opted_out:
             return twiml(), []
-        if word in HELP_WORDS:
-            return twiml(help_text(pack)), []
+        if word in HELP_WORDS or word in SPANISH_HELP_WORDS:
+            return twiml(help_text(pack, "es" if word in SPANISH_HELP_WORDS else "en")), []
 
         photos = await keep_photos(media_urls(params))
         if not body and photos:
             await asyncio.to_thread(state.inbound.keep_photos, resident, photos)
-            return twiml(PHOTO_ONLY_TEXT), []
+            # in the conversation's language; both languages before there is one
+            return twiml(photo_only_text(await resident_language(agent, resident))), []
         pending = claim.pending_photos
         metadata = {"to": city_number, "photo_urls": [url for _, url in pending] + photos}
         output = await converse(on_new_message, SmsOutputChannel(), body, resident, sid, metadata)

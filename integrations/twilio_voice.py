@@ -8,6 +8,10 @@ unfinished SMS conversation; the caller's number rides in each message's metadat
 Caller ID can be spoofed: report status is read out only to a verified caller (`caller_verified`): full
 STIR/SHAKEN attestation (StirVerstat TN-Validation-Passed-A), or a one-time code texted to the number and
 said back. The verified state and the code's digest ride in the next turn's action URL, which Twilio signs.
+The call's language (issue 12) rides there too (`lang=es`): the first prompt offers Spanish, "español" switches
+the call, and after each turn the conversation's `language` slot decides it (integrations/voice_state.py);
+in Spanish every Gather listens in es-MX and every Say uses the es-MX voice (integrations/voice_twiml.py).
+Every fixed text the line says is in bot/messages/voice.py.
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ import hmac
 import logging
 import re
 import secrets
-import xml.etree.ElementTree as ET
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 from typing import Any
@@ -30,10 +33,10 @@ from rasa.shared.core.events import SlotSet
 from sanic import response
 from sanic.request import Request
 from sanic.response import HTTPResponse
-from twilio.twiml.voice_response import Gather, VoiceResponse
+from twilio.twiml.voice_response import VoiceResponse
 
 from bot.jurisdictions import Pack
-from bot.nlp.gazetteer import NAMED_LANDMARKS, STREETS
+from bot.messages import DEFAULT_LANGUAGE, language_of, say
 from bot.notify.inbound import ClaimState
 from bot.notify.numbers import e164
 from bot.notify.outbox import verbal_complaint_note
@@ -48,70 +51,59 @@ from integrations.twilio_common import (
     masked,
     wait_for_stored_reply,
 )
+from integrations.voice_state import (  # noqa: F401 (conversation_language, set_conversation_language: API)
+    conversation_language,
+    report_in_progress,
+    set_conversation_language,
+)
+from integrations.voice_twiml import (  # noqa: F401 (for_the_ear, speech_hints, turn_url: this module's API)
+    SPEECH,
+    WEBHOOK_PATH,
+    add_say,
+    for_the_ear,
+    gather,
+    goodbye,
+    language_pick,
+    last_prompt,
+    speech_hints,
+    turn_url,
+)
 
 log = logging.getLogger(__name__)
 
 CHANNEL = "voice"
-WEBHOOK_PATH = "/webhooks/voice/webhook"
 MAX_SILENCES = 2  # the second silence in a row ends the call
 MAX_TURNS = 40  # a hard end, whatever happens
 IN_PROGRESS_WAIT_S = 10.0
-VOICE = "Polly.Joanna"
-LANGUAGE = "en-US"
+VOICE = SPEECH[DEFAULT_LANGUAGE].voice  # English, before the call's language is known
+LANGUAGE = SPEECH[DEFAULT_LANGUAGE].recognition
 ENDING_RESPONSES = ("utter_goodbye", "utter_report_cancelled")
-ANIMAL_HINTS = (
-    "dog", "cat", "puppy", "pit bull", "German shepherd", "lab", "husky", "rottweiler", "horse", "cow",
-    "pig", "goat", "sheep", "chicken", "rooster", "duck", "raccoon", "skunk", "bat", "snake", "fox",
-    "coyote", "barking", "bit", "bite", "loose", "running loose", "at large",
-)  # fmt: skip
 PERSON_PHRASES = re.compile(
-    r"\b(city hall|a person|real person|someone|somebody|operator|representative|human|clerk|talk to)\b", re.I
+    r"\b(city hall|a person|real person|someone|somebody|operator|representative|human|clerk|talk to"
+    r"|oficina|una persona|alguien|operador|operadora|hablar con|ayuntamiento|alcald[ií]a)\b",
+    re.I,
 )
-UNKNOWN_NUMBER_SPEECH = (
-    "Sorry, this number isn't set up for a city's animal complaint line. Please call your city hall. Goodbye."
-)
-SILENCE_REPROMPT = "Sorry, I didn't hear anything."
-SILENCE_GOODBYE = "I still can't hear you, so I'll hang up now. Call back any time. Goodbye."
-TOO_LONG_GOODBYE = "Let's stop here. Please call your city hall during office hours. Goodbye."
-FAILURE_SPEECH = "Sorry, something went wrong on our side. Please call again in a few minutes. Goodbye."
+# the English wordings under their former names (bot/messages/voice.py holds every language)
+_FORMER_NAMES = {
+    "UNKNOWN_NUMBER_SPEECH": "voice_unknown_number",
+    "SILENCE_REPROMPT": "voice_silence_reprompt",
+    "SILENCE_GOODBYE": "voice_silence_goodbye",
+    "TOO_LONG_GOODBYE": "voice_too_long_goodbye",
+    "FAILURE_SPEECH": "voice_failure",
+    "CODE_SENT_SPEECH": "voice_code_sent",
+    "CODE_WITHHELD_SPEECH": "voice_code_withheld",
+    "CODE_OK_SPEECH": "voice_code_ok",
+    "CODE_WRONG_SPEECH": "voice_code_wrong",
+}
 FULL_ATTESTATION = "TN-Validation-Passed-A"  # Twilio's StirVerstat for a fully attested caller ID
 CODE_DIGITS = 6
-CODE_SENT_SPEECH = (
-    "For your privacy, I've texted a six digit code to the number you're calling from. Please say the code."
-)
-CODE_WITHHELD_SPEECH = "For your privacy, I can read out reports only to a caller whose number I can see."
-CODE_OK_SPEECH = "Thank you, that's the right code. Now ask me again about your report."
-CODE_WRONG_SPEECH = "Sorry, that code doesn't match. You can ask about your report again for a new code."
-_REFERENCE = re.compile(r"\b([A-Z]{2,5})-(\d{4})-(\d{3,6})\b")
-_FOR_THE_EAR = (
-    (re.compile(r"\bReply YES\b", re.I), "Say yes"),
-    (re.compile(r"\bReply SKIP\b", re.I), "Say skip"),
-    (re.compile(r"\btext again\b", re.I), "call again"),
-)
 
 
-def for_the_ear(text: str) -> str:
-    """SMS wording made sayable: 'Reply YES' -> 'Say yes'; references spelled out character by character."""
-    for pattern, spoken in _FOR_THE_EAR:
-        text = pattern.sub(spoken, text)
-    return _REFERENCE.sub(lambda m: ", ".join((" ".join(m[1]), " ".join(m[2]), " ".join(m[3]))), text)
-
-
-def speech_hints(pack: Pack) -> str:
-    """Street names and landmarks of the city (bot.nlp gazetteer) and animal words, for recognition."""
-    hints: list[str] = list(ANIMAL_HINTS)
-    hints += [f"{name.title()} Street" for name in STREETS.get(pack.code, ())]
-    hints += [name.title() for name in NAMED_LANDMARKS.get(pack.code, ())]
-    return ", ".join(dict.fromkeys(hints[:450]))
-
-
-def turn_url(turn: int, silences: int = 0, verified: bool = False, code_digest: str = "") -> str:
-    url = f"{WEBHOOK_PATH}?turn={turn}&silences={silences}"
-    if verified:
-        url += "&verified=1"
-    if code_digest:
-        url += f"&code={code_digest}"
-    return url
+def __getattr__(name: str) -> str:
+    """`CODE_SENT_SPEECH` and the other former constants: the English text, looked up on use."""
+    if name in _FORMER_NAMES:
+        return say(_FORMER_NAMES[name], DEFAULT_LANGUAGE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def code_digest(call_sid: str, code: str) -> str:
@@ -123,61 +115,6 @@ def code_digest(call_sid: str, code: str) -> str:
 def spoken_code(speech: str) -> str:
     """The digits of a spoken code: Twilio renders "one two three" as "1 2 3" or "123"."""
     return re.sub(r"\D", "", speech)[: CODE_DIGITS + 1]
-
-
-def gather(
-    reply: VoiceResponse,
-    pack: Pack,
-    prompt: str,
-    turn: int,
-    silences: int = 0,
-    verified: bool = False,
-    digest: str = "",
-) -> str:
-    """Ask and listen; an empty result comes back to the webhook (one reprompt, then goodbye)."""
-    listen = Gather(
-        input="speech",
-        action=turn_url(turn, silences, verified, digest),
-        method="POST",
-        speech_timeout="auto",
-        timeout=6,
-        language=LANGUAGE,
-        speech_model="phone_call",  # tuned for phone audio
-        hints=speech_hints(pack),
-        action_on_empty_result=True,
-    )
-    listen.say(prompt, voice=VOICE, language=LANGUAGE)
-    reply.append(listen)
-    # only reached if Twilio could not call the action: end rather than loop
-    reply.say("Goodbye.", voice=VOICE, language=LANGUAGE)
-    reply.hangup()
-    return str(reply)
-
-
-def goodbye(text: str) -> str:
-    reply = VoiceResponse()
-    reply.say(text, voice=VOICE, language=LANGUAGE)
-    reply.hangup()
-    return str(reply)
-
-
-def last_prompt(twiml: str | None) -> str | None:
-    """The question asked in an earlier turn's reply, for the reprompt."""
-    if not twiml:
-        return None
-    try:
-        root = ET.fromstring(twiml)
-    except ET.ParseError:
-        return None
-    said = root.find("./Gather/Say")
-    return said.text if said is not None else None
-
-
-async def _report_in_progress(agent: Any, conversation: str) -> bool:
-    if agent is None:
-        return False
-    tracker = await agent.tracker_store.retrieve(conversation)
-    return bool(tracker is not None and tracker.active_loop_name)
 
 
 class VoiceOutputChannel(KeepingOutputChannel):
@@ -208,7 +145,11 @@ class TwilioVoiceInput(TwilioInputChannel):
             return response.text("bad turn", status=400)
         agent = getattr(request.app.ctx, "agent", None)
         # the query is part of the signed URL: only Twilio, following our own TwiML, can carry these
-        call_state = {"verified": request.args.get("verified") == "1", "code": request.args.get("code") or ""}
+        call_state = {
+            "verified": request.args.get("verified") == "1",
+            "code": request.args.get("code") or "",
+            "language": language_of(request.args.get("lang")),
+        }
         return await self.handle(params, turn, silences, on_new_message, agent, call_state)
 
     async def handle(
@@ -220,13 +161,15 @@ class TwilioVoiceInput(TwilioInputChannel):
         agent: Any = None,
         call_state: dict[str, Any] | None = None,
     ) -> str:
+        state_of_call = dict(call_state or {})
+        language = language_of(state_of_call.get("language"))
         city_number, pack = called_city(params)
         if pack is None:
             log.warning("call to %s, a number no jurisdiction pack lists", masked(city_number))
-            return goodbye(UNKNOWN_NUMBER_SPEECH)
+            return goodbye(say("voice_unknown_number", language), language)
         call_sid = params.get("CallSid")
         if not call_sid:
-            return goodbye(FAILURE_SPEECH)
+            return goodbye(say("voice_failure", language), language)
         key = f"{call_sid}:{turn}"
         state = channel_state()
         claim = state.inbound.claim_request(CHANNEL, key)  # on the loop, as in the SMS channel
@@ -234,17 +177,17 @@ class TwilioVoiceInput(TwilioInputChannel):
             return claim.reply_twiml
         if claim.state is ClaimState.IN_PROGRESS:
             stored = await wait_for_stored_reply(CHANNEL, key, IN_PROGRESS_WAIT_S)
-            return stored if stored is not None else goodbye(FAILURE_SPEECH)
+            return stored if stored is not None else goodbye(say("voice_failure", language), language)
         try:
-            state_of_call = dict(call_state or {})
             if turn == 0:  # attestation is judged once, on the call's first webhook
                 state_of_call["verified"] = params.get("StirVerstat") == FULL_ATTESTATION
+            state_of_call["language"] = language
             reply = await self._turn(
                 pack, city_number, call_sid, turn, silences, params, on_new_message, agent, state_of_call
             )
         except Exception:
             log.exception("voice turn %d of %s failed", turn, call_sid)
-            reply = goodbye(FAILURE_SPEECH)
+            reply = goodbye(say("voice_failure", language), language)
         state.inbound.complete_request(CHANNEL, key, reply)
         return reply
 
@@ -263,6 +206,7 @@ class TwilioVoiceInput(TwilioInputChannel):
         conversation = f"call:{call_sid}"  # never the caller's number: an SMS conversation stays untouched
         caller = e164(params.get("From"))  # None for a withheld caller ID
         verified = bool(call_state.get("verified")) and caller is not None
+        language = call_state["language"]
         metadata = {"to": city_number, "call_sid": call_sid, "caller": caller, "caller_verified": verified}
         if params.get("Confidence"):
             metadata["asr_confidence"] = params["Confidence"]  # a place heard unclearly is read back
@@ -270,51 +214,64 @@ class TwilioVoiceInput(TwilioInputChannel):
         if turn == 0:
             if agent is not None:
                 await self._start_fresh_session(agent, conversation, metadata)
-            return gather(VoiceResponse(), pack, self._greeting(pack, office_open), turn + 1, 0, verified)
+            return self._opening(pack, office_open, verified, language)
         if turn > MAX_TURNS:
-            return goodbye(TOO_LONG_GOODBYE)
+            return goodbye(say("voice_too_long_goodbye", language), language)
 
         speech = (params.get("SpeechResult") or "").strip()
         if not speech:
             return await self._reprompt(
-                pack, call_sid, turn, silences, verified, call_state.get("code") or ""
+                pack, call_sid, turn, silences, verified, call_state.get("code") or "", language
             )
         if call_state.get("code") and caller is not None:
             verified = hmac.compare_digest(code_digest(call_sid, spoken_code(speech)), call_state["code"])
-            return gather(VoiceResponse(), pack, CODE_OK_SPEECH if verified else CODE_WRONG_SPEECH, turn + 1,
-                          0, verified)  # fmt: skip
-
+            prompt = say("voice_code_ok" if verified else "voice_code_wrong", language)
+            return gather(VoiceResponse(), pack, prompt, turn + 1, 0, verified, language=language)
+        picked = language_pick(speech)
+        if picked is not None:
+            return await self._switch(pack, agent, conversation, turn, verified, picked)
         # never transferred out of the middle of a report because of a word in an answer ("a person")
         if (
             office_open
             and PERSON_PHRASES.search(speech)
-            and not await _report_in_progress(agent, conversation)
+            and not await report_in_progress(agent, conversation)
         ):
-            reply = VoiceResponse()
-            reply.say(f"Putting you through to {pack.office_name}.", voice=VOICE, language=LANGUAGE)
-            reply.dial(pack.office_phone)
-            reply.hangup()
-            return str(reply)
+            return self._put_through(pack, language)
 
         output = await converse(
             on_new_message, VoiceOutputChannel(), speech, conversation, f"{call_sid}:{turn}", metadata
         )
-        return await self._answer(pack, city_number, call_sid, caller, turn, verified, output)
+        language = await conversation_language(agent, conversation, language, output.responses)
+        return await self._answer(pack, city_number, call_sid, caller, turn, verified, output, language)
+
+    async def _switch(
+        self, pack: Pack, agent: Any, conversation: str, turn: int, verified: bool, language: str
+    ) -> str:
+        """The caller asked for a language ("español", "English"): the rest of the call is in it."""
+        await set_conversation_language(agent, conversation, language)
+        in_report = await report_in_progress(agent, conversation)
+        follow = "voice_say_it_again" if in_report else "voice_opening_question"
+        prompt = f"{say('voice_switched', language)} {say(follow, language)}"
+        # a caller who switched by mistake hears the way back, in the other language's voice
+        back = "en" if language == "es" else "es"
+        offers = ((say("voice_language_offer", back), back),)
+        return gather(VoiceResponse(), pack, prompt, turn + 1, 0, verified, language=language, offers=offers)
 
     @staticmethod
     async def _reprompt(
-        pack: Pack, call_sid: str, turn: int, silences: int, verified: bool, digest: str
+        pack: Pack, call_sid: str, turn: int, silences: int, verified: bool, digest: str, language: str
     ) -> str:
         """Silence: the last question once more, then goodbye."""
         if silences + 1 >= MAX_SILENCES:
-            return goodbye(SILENCE_GOODBYE)
+            return goodbye(say("voice_silence_goodbye", language), language)
         previous = await asyncio.to_thread(
             channel_state().inbound.reply_for, CHANNEL, f"{call_sid}:{turn - 1}"
         )
-        prompt = last_prompt(previous) or "Please tell me what's happening, and where."
+        prompt = last_prompt(previous) or say("voice_default_question", language)
         return gather(
-            VoiceResponse(), pack, f"{SILENCE_REPROMPT} {prompt}", turn + 1, silences + 1, verified, digest
-        )
+            VoiceResponse(), pack, f"{say('voice_silence_reprompt', language)} {prompt}", turn + 1,
+            silences + 1, verified, digest, language=language,
+        )  # fmt: skip
 
     async def _answer(
         self,
@@ -325,26 +282,34 @@ class TwilioVoiceInput(TwilioInputChannel):
         turn: int,
         verified: bool,
         output: KeepingOutputChannel,
+        language: str,
     ) -> str:
         """The assistant's answer made sayable; a status question from an unverified caller gets a code."""
-        spoken = " ".join(for_the_ear(text) for text in output.texts) or "Sorry, I didn't catch that."
+        spoken = " ".join(for_the_ear(text) for text in output.texts) or say("voice_didnt_catch", language)
         if output.said("utter_filed", "utter_filed_urgent"):
-            note = verbal_complaint_note(pack)
-            return goodbye(f"{spoken} {note} Thank you for calling. Goodbye.".replace("  ", " "))
+            note = verbal_complaint_note(pack, language)
+            ending = f"{spoken} {note} {say('voice_thanks_goodbye', language)}".replace("  ", " ")
+            return goodbye(ending, language)
         if output.said(*ENDING_RESPONSES):
-            return goodbye(spoken if spoken.rstrip(".").lower().endswith("goodbye") else f"{spoken} Goodbye.")
+            farewell = say("voice_goodbye", language)
+            ends = spoken.rstrip(".!").lower().endswith(farewell.rstrip(".").lower())
+            return goodbye(spoken if ends else f"{spoken} {farewell}", language)
         if any((r.get("custom") or {}).get("verify_caller") for r in output.responses):
             if caller is None:
-                return gather(VoiceResponse(), pack, CODE_WITHHELD_SPEECH, turn + 1, 0, verified)
-            digest = await self._text_code(pack, city_number, call_sid, caller, turn)
-            return gather(VoiceResponse(), pack, CODE_SENT_SPEECH, turn + 1, 0, verified, digest)
-        return gather(VoiceResponse(), pack, spoken, turn + 1, 0, verified)
+                prompt = say("voice_code_withheld", language)
+                return gather(VoiceResponse(), pack, prompt, turn + 1, 0, verified, language=language)
+            digest = await self._text_code(pack, city_number, call_sid, caller, turn, language)
+            prompt = say("voice_code_sent", language)
+            return gather(VoiceResponse(), pack, prompt, turn + 1, 0, verified, digest, language=language)
+        return gather(VoiceResponse(), pack, spoken, turn + 1, 0, verified, language=language)
 
     @staticmethod
-    async def _text_code(pack: Pack, city_number: str, call_sid: str, caller: str, turn: int) -> str:
+    async def _text_code(
+        pack: Pack, city_number: str, call_sid: str, caller: str, turn: int, language: str
+    ) -> str:
         """Queue a one-time code to the caller's number (outbox); its digest goes in the next turn's URL."""
         code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
-        body = f"{pack.name} animal line: your code is {code}. Say it on the call to hear your reports."
+        body = say("voice_code_text", language, city=pack.name, code=code)
         await asyncio.to_thread(
             channel_state().outbox.enqueue,
             key=f"voice_code:{call_sid}:{turn}",
@@ -357,11 +322,39 @@ class TwilioVoiceInput(TwilioInputChannel):
         return code_digest(call_sid, code)
 
     @staticmethod
-    def _greeting(pack: Pack, office_open: bool) -> str:
-        greeting = f"Hello, this is the {pack.name.split(',')[0]} animal complaint line."
+    def _put_through(pack: Pack, language: str) -> str:
+        reply = VoiceResponse()
+        add_say(reply, say("voice_put_through", language, office=pack.office_name), language)
+        reply.dial(pack.office_phone)
+        reply.hangup()
+        return str(reply)
+
+    def _opening(self, pack: Pack, office_open: bool, verified: bool, language: str) -> str:
+        """The first prompt: the city, City Hall in office hours, the question, and the offer of Spanish."""
+        prompt = self._greeting(pack, office_open, language)
+        return gather(
+            VoiceResponse(),
+            pack,
+            prompt,
+            1,
+            0,
+            verified,
+            language=language,
+            offers=self._language_offer(language),
+        )
+
+    @staticmethod
+    def _greeting(pack: Pack, office_open: bool, language: str) -> str:
+        parts = [say("voice_greeting", language, city=pack.name.split(",")[0])]
         if office_open:
-            greeting += " City Hall is open now: to talk to a person, say City Hall."
-        return f"{greeting} Tell me what's happening: a barking animal, an animal running loose, or a bite. And where?"
+            parts.append(say("voice_office_open", language))
+        parts.append(say("voice_opening_question", language))
+        return " ".join(parts)
+
+    @staticmethod
+    def _language_offer(language: str) -> tuple[tuple[str, str], ...]:
+        """The first prompt offers Spanish, said in Spanish by the Spanish voice."""
+        return () if language == "es" else ((say("voice_language_offer", "es"), "es"),)
 
     @staticmethod
     async def _start_fresh_session(agent: Any, conversation: str, metadata: dict[str, Any]) -> None:

@@ -43,6 +43,9 @@ from bot.nlp.metrics import (  # noqa: E402
 from bot.nlp.taxonomy import normalise_animal  # noqa: E402
 
 TARGETS = {"intent_macro_f1": 0.96, "animal_f1": 0.95, "location_f1": 0.85, "report_type_macro_f1": 0.96}
+# Issue 12 (Measure): the targets on unseen Spanish. Intent macro-F1 has no Spanish target.
+SPANISH_TARGETS = {"animal_f1": 0.93, "location_f1": 0.85, "report_type_macro_f1": 0.93}
+BASELINE_ENGLISH_ONLY = "keyword baseline: English keywords only; on Spanish it is a floor, not a comparison"
 EXTRA_REPORT_ROWS = ("report_wildlife", "ask_lost_pet")
 LOCATION_RULE = "token-overlap (one-to-one, word-token IoU >= 0.5)"
 
@@ -92,7 +95,7 @@ def training_texts(directory: Path) -> set[str]:
     from rasa.shared.nlu.training_data.loading import load_data
 
     texts = set()
-    for path in sorted(directory.glob("*.yml")):
+    for path in sorted(directory.rglob("*.yml")):  # data/nlu/es/ too
         texts |= {m.get("text").strip().lower() for m in load_data(str(path)).intent_examples}
     return texts
 
@@ -263,8 +266,11 @@ def report(results: list[dict[str, Any]]) -> str:
         ]
         if weak:
             lines.append("    intents below F1 0.90: " + ", ".join(weak))
+        if result.get("language") == "es":
+            lines.append(f"    {BASELINE_ENGLISH_ONLY}")
+        targets = result.get("targets") or TARGETS
         for name, met in result["targets_met"].items():
-            lines.append(f"    target {name} >= {TARGETS[name]}: {'met' if met else 'MISSED'}")
+            lines.append(f"    target {name} >= {targets[name]}: {'met' if met else 'MISSED'}")
     return "\n".join(lines)
 
 
@@ -280,6 +286,27 @@ def print_errors(examples: list[Example], predictions: list[Prediction]) -> None
         ):
             print(f"- {example.text!r}\n    gold {example.intent} {example.animals} {gold_locations}")
             print(f"    got  {prediction.intent} {predicted_animals} {predicted_locations}")
+
+
+def set_language(name: str, path: Path) -> str:
+    """ "es" for a Spanish set (its name or file name has an "es" part: blind-es, heldout_es.yml), else "en"."""
+    parts = re.split(r"[-_.]", f"{name}.{path.stem}".lower())
+    return "es" if "es" in parts else "en"
+
+
+def targets_met(name: str, model_scores: dict[str, Any], targets: dict[str, float]) -> dict[str, bool]:
+    """Each target of the set's language; report-type macro-F1 is a target on every set but heldout."""
+    figures = {
+        "intent_macro_f1": model_scores["intent_macro_f1"],
+        "animal_f1": model_scores["animal"]["f1"],
+        "location_f1": model_scores["location"]["f1"],
+        "report_type_macro_f1": model_scores["report_types"]["macro_f1"],
+    }
+    return {
+        key: figures[key] >= target
+        for key, target in targets.items()
+        if key != "report_type_macro_f1" or name != "heldout"
+    }
 
 
 def evaluate_set(
@@ -299,17 +326,10 @@ def evaluate_set(
         "baseline_scores": score(examples, [baseline_parse(text) for text in texts]),
         "median_parse_ms": round(median(timings), 2),
         "nlu_fallback_predictions": sum(1 for p in predictions if p.intent == "nlu_fallback"),
-        "targets": TARGETS,
+        "language": set_language(name, path),
     }
-    result["targets_met"] = {
-        "intent_macro_f1": model_scores["intent_macro_f1"] >= TARGETS["intent_macro_f1"],
-        "animal_f1": model_scores["animal"]["f1"] >= TARGETS["animal_f1"],
-        "location_f1": model_scores["location"]["f1"] >= TARGETS["location_f1"],
-    }
-    if name != "heldout" and "report_types" in model_scores:
-        result["targets_met"]["report_type_macro_f1"] = (
-            model_scores["report_types"]["macro_f1"] >= TARGETS["report_type_macro_f1"]
-        )
+    result["targets"] = SPANISH_TARGETS if result["language"] == "es" else TARGETS
+    result["targets_met"] = targets_met(name, model_scores, result["targets"])
     return result, examples, predictions
 
 

@@ -90,3 +90,93 @@ def test_questions_come_from_the_vocabulary_only():
     for slot in asked_slots():
         assert f"action_ask_{slot}" in domain["actions"], slot
         assert f"utter_ask_{slot}" not in domain["responses"], slot
+
+
+# --- issue 12: every response in Spanish, chosen by the `language` slot --------------------------------------
+
+SPANISH = {"language": "es"}
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _all_responses() -> dict[str, list[dict]]:
+    """Every response of the domain and of data files, as Rasa merges them."""
+    responses = dict(_domain()["responses"])
+    for path in (ROOT / "data").rglob("*.yml"):
+        responses.update((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("responses") or {})
+    return responses
+
+
+def _is_spanish(variation: dict) -> bool:
+    return any(
+        c.get("type") == "slot" and c.get("name") == "language" and c.get("value") == "es"
+        for c in variation.get("condition") or []
+    )
+
+
+def _channels(variations: list[dict]) -> list[str]:
+    """The output channels to check: one with no wording of its own, and each channel a variation names."""
+    return ["sms", *sorted({v["channel"] for v in variations if v.get("channel")})]
+
+
+def test_every_response_has_a_spanish_variation_rasa_picks_on_every_channel():
+    """Rasa 3.6 picks a channel's own variation before a conditioned one without a channel, so a response
+    with a voice wording needs its Spanish with `channel: voice` too. Checked with Rasa's own filter, for every
+    response, including any added later in domain.yml or a data file."""
+    from rasa.core.nlg.generator import ResponseVariationFilter
+
+    responses = _all_responses()
+    chooser = ResponseVariationFilter(responses)
+    missing = []
+    for name, variations in responses.items():
+        for channel in _channels(variations):
+            picked = chooser.responses_for_utter_action(name, channel, SPANISH)
+            if not picked or not all(_is_spanish(v) for v in picked):
+                missing.append((name, channel))
+    assert not missing, f"responses with no Spanish variation Rasa would pick: {missing}"
+
+
+def test_english_stays_the_default_with_no_language_or_english():
+    from rasa.core.nlg.generator import ResponseVariationFilter
+
+    responses = _all_responses()
+    chooser = ResponseVariationFilter(responses)
+    for name, variations in responses.items():
+        for channel in _channels(variations):
+            for slots in ({}, {"language": "en"}, {"language": None}):
+                picked = chooser.responses_for_utter_action(name, channel, slots)
+                assert picked and not any(v.get("condition") for v in picked), (name, channel, slots)
+
+
+def test_each_spanish_wording_fills_the_same_values_as_its_english_one():
+    for name, variations in _all_responses().items():
+        for channel in {v.get("channel") for v in variations}:
+            same = [v for v in variations if v.get("channel") == channel]
+            english = {
+                tuple(sorted(set(_PLACEHOLDER.findall(v["text"])))) for v in same if not v.get("condition")
+            }
+            spanish = {tuple(sorted(set(_PLACEHOLDER.findall(v["text"])))) for v in same if _is_spanish(v)}
+            assert english == spanish, (name, channel, english, spanish)
+
+
+def test_rasa_fills_a_spanish_response_with_its_values():
+    from rasa.core.nlg.response import TemplatedNaturalLanguageGenerator
+
+    nlg = TemplatedNaturalLanguageGenerator(_all_responses())
+    sms = nlg.generate_from_slots("utter_filed", {"language": "es"}, "sms", reference="KEL-2026-0042")
+    assert sms["text"] == (
+        "Enviado. Su número de referencia es KEL-2026-0042. Úselo para preguntar por este reporte. "
+        "La oficina de la ciudad revisa los reportes en días hábiles."
+    )
+    voice = nlg.generate_from_slots(
+        "utter_filed_urgent", {"language": "es"}, "voice", reference="KEL-2026-0042"
+    )
+    assert voice["text"].startswith("Su reporte quedó registrado como urgente")
+    english = nlg.generate_from_slots("utter_filed", {"language": "en"}, "sms", reference="KEL-2026-0042")
+    assert english["text"].startswith("Sent. Your reference is KEL-2026-0042.")
+
+
+def test_the_domain_loads_in_rasa_with_its_conditions():
+    from rasa.shared.core.domain import Domain
+
+    domain = Domain.load(str(ROOT / "domain.yml"))
+    assert any(_is_spanish(v) for v in domain.responses["utter_call_911"])

@@ -26,6 +26,7 @@ from bot.cases.models import (
 )
 from bot.cases.report import CHANNELS, Report
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
+from bot.messages import DEFAULT_LANGUAGE, LANGUAGES
 from bot.nlp.address import normalise_address
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,8 @@ class Filing(ServiceBase):
             raise InvalidReport("received must be timezone-aware")
         if report.occurred is not None and not is_aware(report.occurred):
             raise InvalidReport("occurred must be timezone-aware")
+        if report.language is not None and report.language not in LANGUAGES:
+            raise InvalidReport(f"language must be one of {', '.join(LANGUAGES)} (or None: English)")
         if report.bite is not None and report.bite.victim not in (*VICTIMS, None):
             raise InvalidReport(f"bite victim must be one of {', '.join(VICTIMS)} (or None: not known)")
         return pack
@@ -121,6 +124,7 @@ class Filing(ServiceBase):
             subject_confirmed=False,  # a suggestion until the clerk confirms it
             owner_named=owner,
             status="new",
+            language=report.language or DEFAULT_LANGUAGE,
             source_id=report.source_id,
             created_at=now,
             updated_at=now,
@@ -155,6 +159,7 @@ class Filing(ServiceBase):
                 "type": complaint.type,
                 "channel": complaint.channel,
                 "form": complaint.form,
+                "language": complaint.language,
                 "received": complaint.received.isoformat(),
                 "subject_id": complaint.subject_id,
                 "subject_confirmed": False,

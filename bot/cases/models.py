@@ -192,6 +192,9 @@ class Complaint(Base):
     subject_confirmed = Column(Boolean, nullable=False, default=False, server_default=false())
     owner_named = Column(String(300), nullable=True)  # the owner as the resident named them (name or address)
     status = Column(String(20), nullable=False, default="new")
+    # the language of the conversation ("en", "es"; bot.messages.LANGUAGES): shown to the clerk, used for the
+    # resident's status texts; facts are filed in the same fields whatever the language (migration 0010)
+    language = Column(String(8), nullable=False, default="en", server_default=text("'en'"))
     status_reason = Column(Text, nullable=True)
     duplicate_of_id = Column(BigId, ForeignKey("complaints.id"), nullable=True)
     source_id = Column(String(200), nullable=False)

@@ -50,6 +50,7 @@ _QUEUE_COLUMNS = (
     Complaint.urgent,
     Complaint.subject_id,
     Complaint.subject_confirmed,
+    Complaint.language,
 )
 # Not yet against a confirmed household, and still to be decided or counted: the queue's "needs a household"
 _NEEDS_HOUSEHOLD = (Complaint.subject_confirmed.is_(False), Complaint.status.in_(("new", "accepted")))
@@ -193,6 +194,7 @@ class Queries(ServiceBase):
                 owner_named=complaint.owner_named,
                 animal_id=complaint.animal_id,
                 household=_household_link(complaint),
+                language=complaint.language,
             )
 
     def audit_trail(self, entity: str, entity_id: str) -> list[AuditRecord]:
@@ -352,6 +354,7 @@ class Queries(ServiceBase):
                     photo_urls=tuple(p.url for p in c.photos),
                     bite_victim=engine_victim(c.bite.victim) if c.bite is not None else None,
                     subject_confirmed=c.subject_confirmed,
+                    language=c.language,
                 )
                 for c in complaints
             ]

@@ -34,6 +34,7 @@ class QueueItem:
     urgent: bool
     subject_id: int | None
     subject_confirmed: bool  # False with a subject_id: a suggested household, not yet confirmed
+    language: str = "en"  # the conversation's language (the clerk's marker)
 
     @property
     def needs_household(self) -> bool:
@@ -170,6 +171,7 @@ class ComplaintDetail:
     owner_named: str | None = None  # the owner as the resident named them (name or address)
     animal_id: int | None = None  # the animal that bit (or was complained about), once the clerk links it
     household: HouseholdLink | None = None
+    language: str = "en"  # the conversation's language ("en", "es")
 
     @property
     def needs_household(self) -> bool:
@@ -240,6 +242,7 @@ class ComplaintListing:
     photo_urls: tuple[str, ...]
     bite_victim: str | None  # "person" | "animal" | None, as the ordinance engine takes it
     subject_confirmed: bool = False
+    language: str = "en"  # the conversation's language ("en", "es")
 
 
 def subject_record(subject: Subject) -> SubjectRecord:

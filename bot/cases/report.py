@@ -48,6 +48,9 @@ class Report:
     photo_urls: tuple[str, ...] = ()
     urgent: bool = False
     form: str | None = None  # override of the channel's default form ("verbal"/"written")
+    # the conversation's language (bot.messages.LANGUAGES: "en", "es"); None = English. The facts above are
+    # the same whatever the language: it tells the clerk, and the resident's status texts follow it
+    language: str | None = "en"
 
 
 # The assistant's transcript: one line per message, each marked with who said it.

@@ -11,6 +11,7 @@ from bot.cases.base import ServiceBase, current_subject_at, is_aware, require_re
 from bot.cases.errors import InvalidChange, SubjectNotFound
 from bot.cases.models import COMPLAINT_TYPES, FORMS, Subject
 from bot.jurisdictions import UnknownJurisdiction, get_pack
+from bot.messages import LANGUAGES
 from bot.nlp.address import normalise_address
 
 # What a clerk may correct with edit_fields; the transcript (the resident's own words) is never edited.
@@ -24,6 +25,7 @@ EDITABLE_FIELDS = (
     "animal_description",
     "urgent",
     "details",
+    "language",  # the conversation's language: the resident's status texts follow it
 )
 
 
@@ -100,6 +102,8 @@ class Review(ServiceBase):
             if not isinstance(value, datetime) or not is_aware(value):
                 raise InvalidChange(f"{field} must be a timezone-aware datetime")
             return value.astimezone(timezone.utc)
+        if field == "language" and value not in LANGUAGES:
+            raise InvalidChange(f"language must be one of {', '.join(LANGUAGES)}")
         if field == "urgent" and not isinstance(value, bool):
             raise InvalidChange("urgent must be true or false")
         if field == "details":

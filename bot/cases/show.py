@@ -2,7 +2,7 @@
 
 The shape is a contract; add keys, never rename or remove them:
 
-- `reference`, `type`, `form`, `channel`, `status`;
+- `reference`, `type`, `form`, `channel`, `status`, `language` (the conversation's: "en", "es");
 - `received`, `occurred`: ISO 8601 in the city's time zone, with its offset (`occurred` null if unknown);
 - `location`: `{text, normalised}` (where it happened);
 - `household`: null, or `{id, address, confirmed}` (a suggestion shows `confirmed` false);
@@ -59,6 +59,7 @@ def complaint_json(detail: ComplaintDetail, tz: ZoneInfo) -> dict[str, Any]:
         "form": detail.form,
         "channel": detail.channel,
         "status": detail.status,
+        "language": detail.language,
         "received": _local(detail.received, tz),
         "occurred": _local(detail.occurred, tz),
         "location": {"text": detail.location_text, "normalised": detail.location_normalised},

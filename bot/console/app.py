@@ -61,6 +61,15 @@ def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+# the clerk's marker of a conversation not held in English (issue 12); facts are filed in the same fields
+LANGUAGE_MARKERS = {"es": "ES · Spanish"}
+
+
+def language_marker(language: str | None) -> str:
+    """'ES · Spanish' for a Spanish conversation; '' for English (the default, unmarked)."""
+    return LANGUAGE_MARKERS.get(str(language or ""), "")
+
+
 def _templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     env = templates.env
@@ -79,6 +88,7 @@ def _templates() -> Jinja2Templates:
     env.filters["local_time"] = local_time
     env.filters["iso_day"] = iso_day
     env.filters["words"] = lambda code: str(code).replace("_", " ")
+    env.filters["language_marker"] = language_marker
     return templates
 
 

@@ -24,13 +24,17 @@ from bot.console.accounts import ApiClient
 from bot.console.app import public_url
 from bot.console.context import console_context
 from bot.console.open311_format import Open311Error, check_format, error_response, respond, respond_one
+from bot.console.public_place import public_place
 
 __all__ = ["Open311Error", "error_response", "router"]
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack, load_packs
+from bot.vocabulary import REPORT_TYPES
 
 router = APIRouter()
 
-SERVICES = {
+# Open311's public wording of the report types of bot.vocabulary (the one list of report types): a type the
+# vocabulary gains is served under its read-back title until it is given wording here.
+SERVICE_WORDING = {
     "barking": ("Barking animal", "An animal barking or making noise for long periods."),
     "at_large": ("Animal at large", "A dog or other animal loose, off its owner's premises."),
     "bite": ("Animal bite", "An animal bit a person or another animal. Anyone injured: call 911 first."),
@@ -55,6 +59,16 @@ TYPE_ATTRIBUTES = {
         ("vaccinated", "singlevaluelist", False, "Is the animal vaccinated against rabies?", YES_NO_UNKNOWN),
     ],
 }  # fmt: skip
+
+
+def offered_services() -> dict[str, tuple[str, str]]:
+    """{service_code: (service_name, description)}, one per report type of bot.vocabulary, in its order."""
+    return {
+        code: SERVICE_WORDING.get(code, (kind.title, f"{kind.title} (animal control)."))
+        for code, kind in REPORT_TYPES.items()
+    }
+
+
 STATUS = {"new": "open", "accepted": "open", "rejected": "closed", "duplicate": "closed"}
 DEFAULT_WINDOW_DAYS = 90  # the spec's default when no dates are given
 MAX_RESULTS = 1000
@@ -103,11 +117,13 @@ def _csv(text: str | None) -> list[str]:
 _HOUSE = re.compile(r"^(\d+)[A-Z]?\s+(.+)$")
 
 
-def block_level(location_normalised: str | None, pack: Pack) -> str:
-    """ "412 OAK ST" -> "400 block of Oak St". A place that is not a street address gives only the city."""
+def block_level(location_normalised: str | None, pack: Pack, location_text: str | None = None) -> str:
+    """ "412 OAK ST" -> "400 block of Oak St". A place that is not a street address is shown as written when
+    every word of it is public ("county road 9 past the grain elevator", "corner of 3rd and Elm"; see
+    bot.console.public_place), else only the city."""
     match = _HOUSE.match(location_normalised or "")
     if not match:
-        return pack.name
+        return public_place(location_text, pack.code) or pack.name
     block = int(match.group(1)) // 100 * 100
     street = " ".join(word if len(word) == 1 else word.title() for word in match.group(2).split())
     return f"{block} block of {street}"
@@ -124,17 +140,19 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
         "service_request_id": c.reference,
         "status": STATUS[c.status],
         "status_notes": notes,
-        "service_name": SERVICES[c.type][0],
+        "service_name": offered_services()[c.type][0],
         "service_code": c.type,
         # key holders get the resident's first message (never the transcript, which holds the assistant's
         # questions and answers); the public get the type of report
-        "description": first_resident_message(c.transcript) if full else f"{SERVICES[c.type][0]}{animal}",
+        "description": first_resident_message(c.transcript)
+        if full
+        else f"{offered_services()[c.type][0]}{animal}",
         "agency_responsible": pack.office_name,
         "service_notice": None,
         "requested_datetime": _iso(c.received, pack),
         "updated_datetime": _iso(c.updated_at, pack),
         "expected_datetime": None,
-        "address": c.location_text if full else block_level(c.location_normalised, pack),
+        "address": c.location_text if full else block_level(c.location_normalised, pack, c.location_text),
         "address_id": None,
         "zipcode": None,
         "lat": None,  # no geocoding: locations are street addresses as residents gave them
@@ -181,7 +199,7 @@ def services(request: Request, fmt: str, jurisdiction_id: str | None = None) -> 
             "keywords": f"animal, {code.replace('_', ' ')}, {pack.name}",
             "group": "Animal control",
         }
-        for code, (name, description) in SERVICES.items()
+        for code, (name, description) in offered_services().items()
     ]
     return respond(request.url.path, "services", "service", items)
 
@@ -190,11 +208,11 @@ def services(request: Request, fmt: str, jurisdiction_id: str | None = None) -> 
 def service_definition(request: Request, code: str, fmt: str, jurisdiction_id: str | None = None) -> Response:
     check_format(fmt)
     _pack(jurisdiction_id)
-    if code not in SERVICES:
+    if code not in offered_services():
         raise Open311Error(404, f"no service with code {code}")
     attributes = []
     for order, (name, datatype, required, description, values) in enumerate(
-        COMMON_ATTRIBUTES + TYPE_ATTRIBUTES[code], start=1
+        COMMON_ATTRIBUTES + TYPE_ATTRIBUTES.get(code, []), start=1
     ):
         attribute = {
             "variable": True,
@@ -229,8 +247,8 @@ def list_requests(
     pack = _pack(jurisdiction_id)
     client = _api_client(request, api_key, pack, required=False)
     codes = _csv(service_code)
-    if set(codes) - set(SERVICES):
-        raise Open311Error(400, f"service_code must be among {', '.join(SERVICES)}")
+    if set(codes) - set(offered_services()):
+        raise Open311Error(400, f"service_code must be among {', '.join(offered_services())}")
     wanted_status = _csv(status)
     if set(wanted_status) - {"open", "closed"}:
         raise Open311Error(400, "status must be open or closed")
@@ -302,7 +320,7 @@ async def create_request(request: Request, fmt: str) -> Response:
 def _posted_report(text: dict[str, str], pack: Pack, client: ApiClient, received: datetime) -> Report:
     """The report a key holder's POST files, checked against the service definition."""
     code = text.get("service_code", "")
-    if code not in SERVICES:
+    if code not in offered_services():
         raise Open311Error(404 if code else 400, "service_code is required and must name a service")
     attributes = {
         key[len("attribute[") : -1]: value for key, value in text.items() if key.startswith("attribute[")

@@ -17,6 +17,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from bot.jurisdictions.dialogue import DialogueSettings, parse_dialogue
+
 PACKS_DIR = Path(__file__).parent / "packs"
 PACKS_DIR_VARIABLE = "JURISDICTION_PACKS_DIR"  # a deployment (or a test) may keep its packs elsewhere
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -52,6 +54,9 @@ class Pack:
     law: Any = None  # the `law:` section as parsed by the rules module (e.g. kellogg.KelloggLaw)
     readings: Any = None  # bot.ordinance.readings.Readings: the readings the city chose (defaults if none)
     directory: Path = PACKS_DIR  # where the pack file is; files it names (ordinance_text) are beside it
+    dialogue: DialogueSettings = (
+        DialogueSettings()
+    )  # the conversation's thresholds (bot.jurisdictions.dialogue)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -173,6 +178,10 @@ def _parse_pack(raw: object, source: Path) -> Pack:
         readings = parse_readings(raw.get("readings"), name)
     except ReadingError as error:
         raise PackError(str(error)) from None
+    try:
+        dialogue = parse_dialogue(raw.get("dialogue"), name)
+    except ValueError as error:
+        raise PackError(str(error)) from None
     if "sms" in forms:  # the reading "whether an SMS is written" decides the default form of a text
         forms["sms"] = readings.sms_form
     try:
@@ -195,10 +204,11 @@ def _parse_pack(raw: object, source: Path) -> Pack:
         contacts={k: Contact(**v) for k, v in contacts_raw.items()},
         channel_forms=forms,
         duplicate_window_hours=window,
-        extra={k: v for k, v in raw.items() if k not in (*REQUIRED_KEYS, "readings")},
+        extra={k: v for k, v in raw.items() if k not in (*REQUIRED_KEYS, "readings", "dialogue")},
         law=law,
         readings=readings,
         directory=source.parent,
+        dialogue=dialogue,
     )
 
 

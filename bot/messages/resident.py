@@ -1,3 +1,132 @@
-"""The assistant's and the SMS channel's texts to a resident, by key, one wording per language (bot/messages)."""
+"""The assistant's and the SMS channel's texts to a resident, by key, one wording per language (bot/messages).
 
-TEXTS: dict[str, dict[str, str]] = {}
+Spanish is written for a native reader (Mexican and Central American Spanish as spoken in Minnesota, "usted",
+plain words), with its accents: the phone line reads these texts aloud, and the accents place the stress.
+The SMS channel folds the vowels GSM-7 lacks to plain letters before sending (bot/notify/segments.py,
+`fold_for_sms`), so a Spanish text costs no more segments than its English one.
+The questions and read-back labels of a report are in bot/vocabulary.py (one vocabulary, both languages).
+"""
+
+from __future__ import annotations
+
+import re
+
+TEXTS: dict[str, dict[str, str]] = {
+    # --- the read-back and the questions around it (actions/confirmation.py, actions/asking.py) -------------
+    "readback.head": {"en": "{title}: {animal} at {location}", "es": "{title}: {animal} en {location}"},
+    "readback.name": {"en": "name: {name}", "es": "nombre: {name}"},
+    "readback.anonymous": {"en": "anonymous", "es": "anónimo"},
+    "readback.animal": {"en": "animal", "es": "animal"},
+    "readback.prompt": {
+        "en": "Reply YES to send it, or tell me what to change.",
+        "es": "Responda SÍ para enviarlo, o dígame qué cambiar.",
+    },
+    "ask.location_confirmed": {
+        "en": "I heard {location}. Is that right?",
+        "es": "Entendí {location}. ¿Es correcto?",
+    },
+    # slot values read back as they were filed (bot.nlp.answers: yes / no / unknown; victim: person / animal)
+    "value.yes": {"en": "yes", "es": "sí"},
+    "value.no": {"en": "no", "es": "no"},
+    "value.unknown": {"en": "unknown", "es": "no se sabe"},
+    "value.not known": {"en": "not known", "es": "no se sabe"},
+    "value.person": {"en": "person", "es": "una persona"},
+    "value.animal": {"en": "animal", "es": "un animal"},
+    # --- status answers (actions/conversation.py) ------------------------------------------------------------
+    "status.line": {"en": "{reference}: {kind} report of {date}, {status}.",
+                    "es": "{reference}: reporte de {kind} del {date}, {status}."},
+    "status.new": {"en": "received, waiting for the clerk's review",
+                   "es": "recibido, en espera de revisión en la oficina"},
+    "status.accepted": {"en": "accepted by the clerk", "es": "aceptado por la oficina"},
+    "status.rejected": {"en": "closed by the clerk", "es": "cerrado por la oficina"},
+    "status.duplicate": {"en": "merged with an earlier report", "es": "unido a un reporte anterior"},
+    "status.unverified": {
+        "en": "For your privacy I read out reports only to a verified number.",
+        "es": "Por su privacidad, solo leo los reportes a un número verificado.",
+    },
+    # --- office hours (actions/services.py): the pack's day labels
+    "day.mon": {"en": "Mon", "es": "lun"},
+    "day.tue": {"en": "Tue", "es": "mar"},
+    "day.wed": {"en": "Wed", "es": "mié"},
+    "day.thu": {"en": "Thu", "es": "jue"},
+    "day.fri": {"en": "Fri", "es": "vie"},
+    "day.sat": {"en": "Sat", "es": "sáb"},
+    "day.sun": {"en": "Sun", "es": "dom"},
+    # --- the SMS channel's own texts (integrations/twilio_sms.py) --------------------------------------------
+    "sms.unknown_number": {
+        "en": "Sorry, this number isn't set up for a city's animal complaint line yet. Please call your city hall.",
+        "es": "Este número todavía no es la línea de quejas de animales de ninguna ciudad. Llame a su municipio.",
+    },
+    "sms.photo_only": {
+        "en": "Thanks, I've got your photo and it will go with your report. "
+        "Now tell me in words: what's happening (barking, a loose animal, or a bite) and where?",
+        "es": "Gracias, recibí su foto y va a ir con su reporte. "
+        "Ahora dígame con palabras qué pasa (ladridos, un animal suelto o una mordida) y dónde.",
+    },
+    "sms.photo_only_short": {  # the two languages in one text, for a resident whose language is not known yet
+        "en": "Got your photo; it goes with your report. Now tell me what's happening (barking, a loose animal, "
+        "a bite) and where.",
+        "es": "Recibí su foto. Dígame qué pasa (ladridos, animal suelto, mordida) y dónde.",
+    },
+    "sms.help": {
+        "en": "{city} animal complaint line: text what's happening (barking, a loose animal, a bite) and where. "
+        "{office_name}: {office_phone} ({office_hours}). Emergencies: 911. Reply STOP to opt out.",
+        "es": "Línea de quejas de animales de {city}: escriba qué pasa (ladridos, animal suelto, mordida) y dónde. "
+        "{office_name}: {office_phone} ({office_hours}). Emergencias: 911. Para no recibir más, responda ALTO.",
+    },
+    "sms.start": {
+        "en": "You'll get texts from the {city} animal complaint line again. Tell me what's happening and where.",
+        "es": "Va a recibir otra vez mensajes de la línea de quejas de animales de {city}. "
+        "Dígame qué pasa y dónde.",
+    },
+    "sms.stopped": {  # only for the Spanish opt-out words: Twilio itself confirms its English ones
+        "en": "You won't get more texts from the {city} animal complaint line. Reply START to get them again.",
+        "es": "Ya no va a recibir mensajes de la línea de quejas de animales de {city}. "
+        "Para recibirlos otra vez, responda INICIO.",
+    },
+}  # fmt: skip
+
+# Species (bot.nlp.taxonomy's canonical names) as a Spanish reader says them; the filed value stays English.
+SPECIES_ES: dict[str, str] = {
+    "dog": "perro", "cat": "gato", "horse": "caballo", "donkey": "burro", "cow": "vaca", "pig": "puerco",
+    "goat": "chivo", "sheep": "borrego", "llama": "llama", "chicken": "gallina", "duck": "pato",
+    "goose": "ganso", "turkey": "guajolote", "bird": "pájaro", "rabbit": "conejo", "raccoon": "mapache",
+    "skunk": "zorrillo", "bat": "murciélago", "snake": "víbora", "fox": "zorro", "coyote": "coyote",
+    "wolf": "lobo", "deer": "venado", "elk": "ciervo (elk)", "moose": "alce", "bear": "oso",
+    "squirrel": "ardilla", "chipmunk": "ardilla listada", "groundhog": "marmota", "opossum": "tlacuache",
+    "beaver": "castor", "muskrat": "rata almizclera", "porcupine": "puercoespín", "badger": "tejón",
+    "mink": "visón", "weasel": "comadreja", "otter": "nutria", "ferret": "hurón", "rat": "rata",
+    "mouse": "ratón", "hamster": "hámster", "turtle": "tortuga", "lizard": "lagartija", "bobcat": "gato montés",
+    "cougar": "puma",
+}  # fmt: skip
+
+# How often and when barking happens, as bot.nlp.times files them (English words, whatever the language said),
+# read back to a Spanish reader; a value not listed is read back as it was said.
+BARKING_WORDS_ES: dict[str, str] = {
+    "every night": "todas las noches", "every day": "todos los días", "every morning": "todas las mañanas",
+    "every evening": "todas las noches", "every afternoon": "todas las tardes", "every weekend": "cada fin de semana",
+    "every week": "cada semana", "every other night": "una noche sí y otra no", "every other day": "un día sí y otro no",
+    "most nights": "casi todas las noches", "weekends": "los fines de semana", "on weekends": "los fines de semana",
+    "nightly": "todas las noches", "daily": "todos los días", "all the time": "todo el tiempo",
+    "constantly": "todo el tiempo", "tonight": "esta noche", "tonight only": "solo esta noche",
+    "just tonight": "solo esta noche", "first time": "es la primera vez", "weekdays": "entre semana",
+    "when they leave": "cuando se van", "night": "de noche", "day": "de día", "morning": "en la mañana",
+    "afternoon": "en la tarde", "evening": "en la tarde-noche", "early morning": "en la madrugada",
+    "at dawn": "al amanecer",
+}  # fmt: skip
+
+TEXTS.update(
+    {f"species.{species}": {"en": species, "es": spanish} for species, spanish in SPECIES_ES.items()}
+)
+TEXTS.update({f"value.{value}": {"en": value, "es": spanish} for value, spanish in BARKING_WORDS_ES.items()})
+
+_DAY_LABEL = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b")
+
+
+def office_hours_in(hours: str, language: object = "en") -> str:
+    """A pack's office hours ("Mon-Thu 8:00-16:30", Pack.office_hours_text) with the days in `language`."""
+    from bot.messages import language_of, say
+
+    if language_of(language) == "en":
+        return hours
+    return _DAY_LABEL.sub(lambda m: say(f"day.{m.group(1).lower()}", language), hours)

@@ -12,6 +12,8 @@ import re
 
 import usaddress
 
+from bot.nlp.address_es import english_form
+
 # USPS Publication 28, appendix C1 (the suffixes small Minnesota cities use, and the common rest).
 _SUFFIX_VARIANTS: dict[str, tuple[str, ...]] = {
     "ALY": ("ALLEY", "ALLEE", "ALLY"),
@@ -135,6 +137,7 @@ def normalise_address(text: str) -> str | None:
     """The household key of a street address ("412 OAK ST"), or None when it is not one."""
     if not text or not text.strip():
         return None
+    text = english_form(text)  # issue 12: "412 de la Oak" -> "412 Oak"
     try:
         tagged, kind = usaddress.tag(text)
     except usaddress.RepeatedLabelError:
@@ -189,7 +192,7 @@ def spoken_place(text: str) -> str:
     from scourgify.exceptions import AddressNormalizationError
     from text_to_num import alpha2digit
 
-    text = (text or "").strip()
+    text = english_form((text or "").strip())  # issue 12: "seis doce calle cuatro norte" -> "612 N 4th St"
     if not re.search(rf"\b{_NUMBER_WORD}\b", text, re.I):
         return text  # typed as the resident wrote it
     spoken = _SPOKEN_OH.sub(lambda m: f"{m['before']} zero", text)

@@ -6,9 +6,89 @@ Pure functions over text, shared by the assistant's form validation and any othe
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
+
+
+def fold(text: str) -> str:
+    """Accents off ("sí" -> "si", "gruñía" -> "grunia"): Spanish is read the way it is texted, without them."""
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# --- Spanish (issue 12): read on the accent-folded text beside the English patterns -----------------------
+_UNKNOWN_ES = re.compile(
+    r"\b(no (lo )?se|no sabemos|quien sabe|ni idea|no estoy segur[oa]|a lo mejor|tal vez|quizas?|desconozco|"
+    r"no tengo idea|sepa)\b",
+    re.I,
+)
+_YES_ES = re.compile(
+    r"^\W*(si+|sip|claro|correcto|asi es|exacto|dale|orale|sale|simon|aja|esta bien|de acuerdo|por supuesto|"
+    r"mandalo|envialo|afirmativo|ok si)\b",
+    re.I,
+)
+_NO_ES = re.compile(r"^\W*(nel|nop|para nada|negativo|ya no|ya se fue|ya no esta|todavia no)\b", re.I)
+_CANCEL_ES = re.compile(r"^\W*(cancela(r|lo)?|olvidalo|no (lo )?mandes|no (lo )?envies|ya no)\b", re.I)
+_SKIP_NAME_ES = re.compile(
+    r"^\W*(omitir|saltar|anonim[oa]|prefiero no|no quiero (dar|decir)|sin nombre|no gracias|mejor no)\b", re.I
+)
+_PERSON_ES = re.compile(
+    r"\b(a mi(?! (perr|gat|mascota|caball|chiv|cabr|gallin|borreg|conej|animal))|me (mordio|mordieron|ataco|"
+    r"atacaron|arano)|mi (hij[oa]|nin[oa]|espos[oa]|mama|papa|herman[oa]|niet[oa]|vecin[oa]|amig[oa]|bebe|"
+    r"muchach[oa]|suegr[oa]|prim[oa]|tia|tio)|(un|una|al|a la|a un|a una) (nin[oa]|senor|senora|hombre|mujer|"
+    r"muchach[oa]|joven|cartero|repartidor|persona|senorita)|persona|alguien|ninos?|ninas?|a nosotros|humano)\b",
+    re.I,
+)
+_OWN_ANIMAL_ES = re.compile(
+    r"\b((mi|mis|nuestr[oa]s?|otr[oa]s?) (perr|perrit|gat|gatit|mascota|caball|chiv|cabr|gallin|borreg|conej|"
+    r"animal|pat)\w*|(al|a la) (perr|gat|mascota)\w* del vecino)\b",
+    re.I,
+)
+_ANIMAL_VICTIM_ES = re.compile(r"\b(un animal|animal|una mascota|mascota|el perro|el gato)\b", re.I)
+_INJURY_ES = re.compile(
+    r"\b(rompio la piel|le rompio|me rompio|sangr\w*|puntos|fue al doctor|fuimos al doctor|al doctor|hospital|"
+    r"emergencias|urgencias|clinica|ambulancia|herida|mordida profunda|le abrio|me abrio|la piel rota)\b",
+    re.I,
+)
+_NO_INJURY_ES = re.compile(
+    r"\b(no (le |me )?rompio (la piel)?|no sangr\w*|sin sangre|nomas (un|el) (moreton|susto))\b", re.I
+)
+_STATUS_ES = re.compile(
+    r"\b(estatus|como va (mi|la|el)|que paso con|seguimiento|novedades|noticias de|ya hicieron algo|"
+    r"mi (queja|reporte|denuncia|caso) (de|del|que)|numero de referencia|referencia)\b",
+    re.I,
+)
+_CORRECTS_ES = re.compile(
+    r"\b(en realidad|perdon,? (es|era)|quise decir|me equivoque|no era (un|una) \w+|mas bien|corrijo|corrijo:)\b",
+    re.I,
+)
+_VAGUE_PLACE_ES = re.compile(
+    r"^\W*(aqui|ahi|alli|alla|en (mi|la) casa|mi casa|mi calle|mi patio|al lado|enfrente|afuera|por aqui|"
+    r"en el barrio|en la calle|cerca|no se|ni idea|en el pueblo)\W*$",
+    re.I,
+)
+_FINDABLE_ES = re.compile(
+    r"\b(calle|avenida|esquina|carretera|camino|cuadra|iglesia|escuela|parque|tienda|gasolinera|biblioteca|"
+    r"correo|cementerio|panteon|rio|puente|estacionamiento|rancho|granja|elevador|\d+ de la)\b",
+    re.I,
+)
+_LOCATION_PREFIX_ES = re.compile(
+    r"^(?:\W*(esta en|estan en|es en|fue en|en la|en el|en|por la|por el|la direccion es|direccion:)\s+)+",
+    re.I,
+)
+_CORRECTION_KEYS_ES: tuple[tuple[str, str], ...] = (
+    (r"(mi |el )?nombre", "complainant_name"),
+    (r"(la )?(direccion|ubicacion|lugar|calle)", "location"),
+    (r"(el )?(animal|tipo de animal)", "animal"),
+    (r"(la )?(descripcion|color)", "animal_description"),
+    (r"(el )?(dueno|duena)", "owner_known"),
+    (r"(la )?(hora|fecha)", "bite_when"),
+)
+_CORRECTION_LEAD_ES = (
+    r"^\W*(por favor\s+)?((cambia|cambiar|cambie|corrige|corregir|pon|ponga)\s+)?(el\s+|la\s+)?"
+)
 
 _UNKNOWN_RE = re.compile(
     r"\b(d(o|0)n'?t know|dont know|dunno|not sure|no idea|unsure|idk|can'?t tell|maybe|unknown|no clue)\b",
@@ -31,7 +111,8 @@ _SKIP_NAME_RE = re.compile(
 # Linear on any input (issue 10): one run of \W that can split only after a greeting. The old
 # `^\W*(hi|hey|hello)?\W*` split a run of punctuation two ways: 12,000 "!" took 63 s.
 _NAME_PREFIX_RE = re.compile(
-    r"^\W*(?:(hi|hey|hello)\W*)?(my name is|my name's|name is|name's|name:|i am|i'm|im|this is|it'?s|call me)\s+",
+    r"^\W*(?:(hi|hey|hello|hola|buenas)\W*)?(my name is|my name's|name is|name's|name:|i am|i'm|im|this is|it'?s|call me|"
+    r"me llamo|mi nombre es|yo soy|soy|le habla|habla|aqui|aquí|con)\s+",
     re.I,
 )
 _VAGUE_PLACE_RE = re.compile(
@@ -58,17 +139,18 @@ _ANIMAL_VICTIM_RE = re.compile(r"\b(an animal|animal|a pet|pet|the (dog|cat))\b"
 def yes_no_unknown(text: str, intent: str | None = None) -> str | None:
     """'yes', 'no' or 'unknown' for a short answer; None when it is none of those."""
     text = (text or "").strip()
-    if _UNKNOWN_RE.search(text):
+    folded = fold(text)
+    if _UNKNOWN_RE.search(text) or _UNKNOWN_ES.search(folded):
         return UNKNOWN
-    if intent == "affirm" or _YES_RE.search(text):
+    if intent == "affirm" or _YES_RE.search(text) or _YES_ES.search(folded):
         return YES
-    if intent == "deny" or _NO_RE.search(text):
+    if intent == "deny" or _NO_RE.search(text) or _NO_ES.search(folded):
         return NO
     return None
 
 
 def is_cancel(text: str) -> bool:
-    return bool(_CANCEL_RE.search(text or ""))
+    return bool(_CANCEL_RE.search(text or "") or _CANCEL_ES.search(fold(text)))
 
 
 def victim_kind(text: str, answering: bool = True) -> str | None:
@@ -77,8 +159,11 @@ def victim_kind(text: str, answering: bool = True) -> str | None:
     `answering`: the text answers "who was bitten?", so a bare "an animal" says it; in a report ("I need
     to report an animal bite", "a dog bit ...") only an owned animal ("my cat") names an animal victim."""
     text = text or ""
-    person = _PERSON_RE.search(text)
-    animal = _OWN_ANIMAL_RE.search(text) or (_ANIMAL_VICTIM_RE.search(text) if answering else None)
+    folded = fold(text)
+    person = _PERSON_RE.search(text) or _PERSON_ES.search(folded)
+    animal = _OWN_ANIMAL_RE.search(text) or _OWN_ANIMAL_ES.search(folded)
+    if not animal and answering:
+        animal = _ANIMAL_VICTIM_RE.search(text) or _ANIMAL_VICTIM_ES.search(folded)
     if person and animal:
         # "my dog and me": a person was bitten, which is what decides urgency
         return "person"
@@ -90,7 +175,7 @@ def victim_kind(text: str, answering: bool = True) -> str | None:
 
 
 def declines_name(text: str, intent: str | None = None) -> bool:
-    return intent == "deny" or bool(_SKIP_NAME_RE.search(text or ""))
+    return intent == "deny" or bool(_SKIP_NAME_RE.search(text or "") or _SKIP_NAME_ES.search(fold(text)))
 
 
 def clean_name(text: str) -> str | None:
@@ -110,7 +195,11 @@ def clean_name(text: str) -> str | None:
 _NOT_NAME_WORDS = frozenset(
     "a an the to of at on in is it i me my you your we our what whats where when why how who can could "
     "want need talk speak call person someone somebody human status complaint report dog cat animal "
-    "bite bit barking loose yes no please help hello thanks thank city hall street st ave road".split()
+    "bite bit barking loose yes no please help hello thanks thank city hall street st ave road "
+    # Spanish (issue 12): "un perro", "la calle", "por favor" are not names
+    "el la los las un una unos unas de del al en y que q por para con mi su es son esta si hola gracias favor "
+    "calle perro perros gato gatos animal queja reporte ayuda persona alguien estatus hablar quiero ladra "
+    "mordio suelto noche dia todos todas cada".split()
 )
 
 _FINDABLE_RE = re.compile(
@@ -129,9 +218,9 @@ _FINDABLE_RE = re.compile(
 def is_findable_location(text: str) -> bool:
     """Whether a clerk could find the place: an address, corner, block, street or landmark."""
     text = (text or "").strip()
-    if len(text) < 3 or _VAGUE_PLACE_RE.match(text):
+    if len(text) < 3 or _VAGUE_PLACE_RE.match(text) or _VAGUE_PLACE_ES.match(fold(text)):
         return False
-    return bool(_FINDABLE_RE.search(text))
+    return bool(_FINDABLE_RE.search(text) or _FINDABLE_ES.search(fold(text)))
 
 
 # every leading prefix at once ("it's at 412 oak"), so a long run of them is one linear pass, not one
@@ -150,6 +239,7 @@ def clean_location(text: str) -> str:
     while previous != text:
         previous = text
         text = _LOCATION_PREFIX_RE.sub("", text).strip()
+        text = _LOCATION_PREFIX_ES.sub("", text).strip()
     return text.rstrip(" .!?")
 
 
@@ -191,6 +281,20 @@ def parse_correction(text: str, allowed: set[str]) -> Correction | None:
         )
         if match and match.group("value").strip():
             return Correction(slot, match.group("value").strip().rstrip("."))
+    return _spanish_correction(text, allowed)
+
+
+def _spanish_correction(text: str, allowed: set[str]) -> Correction | None:
+    """'la direccion es 500 Elm St', 'cambia el nombre a Ana' (issue 12)."""
+    folded = fold(text)
+    for key, slot in _CORRECTION_KEYS_ES:
+        if slot not in allowed:
+            continue
+        pattern = _CORRECTION_LEAD_ES + key + r"\s*(es|era|a|por|debe ser|=|:|-)\s+(?P<value>.+)$"
+        match = re.match(pattern, folded, re.I)
+        if match and match.group("value").strip():
+            value = text[match.start("value") :] if len(folded) == len(text) else match.group("value")
+            return Correction(slot, value.strip().rstrip("."))
     return None
 
 
@@ -204,7 +308,9 @@ _BITER_AFTER_BY_RE = re.compile(r"\b(bitten|attacked|bit|nipped|mauled)\s+by\b",
 
 def mentions_injury(text: str) -> bool:
     """Whether a bite report already says the skin was broken or care was needed."""
-    return bool(_INJURY_RE.search(text or ""))
+    folded = fold(text)
+    spanish = bool(_INJURY_ES.search(folded)) and not _NO_INJURY_ES.search(folded)
+    return bool(_INJURY_RE.search(text or "")) or spanish
 
 
 def choose_biting_animal(text: str, mentions: list[tuple[int, str]]) -> str | None:
@@ -232,7 +338,7 @@ _STATUS_RE = re.compile(
 
 def asks_status(text: str) -> bool:
     """Whether the message asks about an earlier report ("I want to make a complaint" does not)."""
-    return bool(_STATUS_RE.search(text or ""))
+    return bool(_STATUS_RE.search(text or "") or _STATUS_ES.search(fold(text)))
 
 
 _CORRECTS_RE = re.compile(
@@ -242,4 +348,4 @@ _CORRECTS_RE = re.compile(
 
 def corrects(text: str) -> bool:
     """Whether the resident is correcting something said before ("actually it's a raccoon")."""
-    return bool(_CORRECTS_RE.search(text or ""))
+    return bool(_CORRECTS_RE.search(text or "") or _CORRECTS_ES.search(fold(text)))

@@ -18,8 +18,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from bot.nlp import gazetteer, places_es
 from bot.nlp.pipeline import COMMON_WORD_STREETS
-from bot.nlp.streets import match_street
+from bot.nlp.streets import match_street, street_in_place
 
 Entity = dict[str, Any]
 
@@ -126,9 +127,9 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
         if merged:
             previous = merged[-1]
             between = text[previous["end"] : entity["start"]]
-            joined = re.fullmatch(rf"\s+{_JOINERS}\s+", between, re.IGNORECASE) or (
-                re.fullmatch(r"\s+", between) and _RELATION_START.match(entity["value"])
-            )
+            joined = re.fullmatch(
+                rf"\s+(?:{_JOINERS}|{places_es.JOINERS_ES})\s+", between, re.IGNORECASE
+            ) or (re.fullmatch(r"\s+", between) and _RELATION_START.match(entity["value"]))
             if joined and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
                 merged[-1] = {
                     **previous,
@@ -143,9 +144,11 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
 def place_role(text: str, entity: Entity) -> str:
     """`owner_location`, `direction` or `location` for a place, from the words just before it."""
     before = text[: entity["start"]]
-    if _DIRECTION_BEFORE.search(before):
+    if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
         return "direction"
-    if _OWNER_BEFORE.search(before) and not _CALLING_FROM.search(before):
+    if (_OWNER_BEFORE.search(before) or places_es.OWNER_BEFORE.search(before)) and not _CALLING_FROM.search(
+        before
+    ):
         return "owner_location"
     return "location"
 
@@ -160,3 +163,22 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     for entity in merge_adjacent(text, locations):
         result.append({**entity, "entity": place_role(text, entity)})
     return sorted(result, key=lambda e: e.get("start", 0))
+
+
+def _says(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w']){re.escape(name)}(?![\w'])", text) is not None
+
+
+def names_a_city_place(place: str, code: str) -> bool:
+    """Whether `place` names a landmark of city `code` ("by the dollar general") or one of its streets
+    ("on belvidere", or misspelt "on belvedere"; a street that is also a word, "park", needs its type).
+    Such a place is one a clerk can find, though bot.nlp.answers.is_findable_location knows no names."""
+    text = place.lower()
+    if any(_says(text, landmark) for landmark in gazetteer.landmarks_by_city().get(code, ())):
+        return True
+    # "Kellogg" is a street of Kellogg and the city's name: "somewhere in Kellogg" names no place
+    streets = tuple(s for s in gazetteer.city_streets(code) if s.lower() != code)
+    if any(_says(text, s.lower()) for s in streets if s.lower() not in COMMON_WORD_STREETS):
+        return True
+    found = street_in_place(place, streets)
+    return found is not None and found.match.canonical.lower() not in COMMON_WORD_STREETS

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from bot.nlp.answers import _UNKNOWN_RE, NO, UNKNOWN, YES, mentions_injury, victim_kind, yes_no_unknown
+from bot.nlp import replies_es
+from bot.nlp.answers import _UNKNOWN_RE, NO, UNKNOWN, YES, fold, mentions_injury, victim_kind, yes_no_unknown
 
 _STILL_THERE_RE = re.compile(
     r"\b(still (here|there|out|around|in (the|my) (yard|street|road))|it'?s (here|there) now|right outside|"
@@ -62,31 +63,31 @@ _OWNER_RE = re.compile(
     r"from \d+\s+[A-Za-z][^,.;!?]{1,40}?(?=\s+(?:is|was|went|got|bit|ran|came|attacked)\b|[,.;!?]|$))",
     re.I,
 )
-_CLAUSE_SPLIT_RE = re.compile(r"[,;.!?]+|\band\b|\bbut\b", re.I)
+_CLAUSE_SPLIT_RE = re.compile(r"[,;.!?]+|\band\b|\bbut\b|\by\b|\bpero\b", re.I)
 
 
 def still_there(text: str) -> str | None:
     """YES when the reply says the animal is still there, NO when it left; None when it says neither."""
     text = text or ""
-    if _STILL_THERE_RE.search(text):
+    if _STILL_THERE_RE.search(text) or replies_es.STILL_THERE.search(fold(text)):
         return YES
-    if _GONE_RE.search(text) or _DIRECTION_RE.search(text):
+    if _GONE_RE.search(text) or _DIRECTION_RE.search(text) or replies_es.GONE.search(fold(text)):
         return NO
     return None
 
 
 def direction(text: str) -> str | None:
     """Which way it went, in the resident's words ("heading towards the park"), or None."""
-    match = _DIRECTION_RE.search(text or "")
+    match = _DIRECTION_RE.search(text or "") or replies_es.DIRECTION.search(fold(text))
     return match.group(0).strip() if match else None
 
 
 def aggressive(text: str) -> str | None:
     """YES / NO from what the reply says about the animal's behaviour; None when it does not say."""
-    text = text or ""
-    if _NOT_AGGRESSIVE_RE.search(text):
+    text, folded = text or "", fold(text)
+    if _NOT_AGGRESSIVE_RE.search(text) or replies_es.NOT_AGGRESSIVE.search(folded):
         return NO
-    if _AGGRESSIVE_RE.search(text):
+    if _AGGRESSIVE_RE.search(text) or replies_es.AGGRESSIVE.search(folded):
         return YES
     return None
 
@@ -102,6 +103,9 @@ def vaccinated(text: str, only_question: bool = False) -> str | None:
             return NO
         if _VACCINATED_RE.search(text):
             return YES
+    spanish = replies_es.vaccinated(fold(text))
+    if spanish:
+        return spanish
     return yes_no_unknown(text) if only_question else None
 
 
@@ -109,11 +113,11 @@ def owner(text: str) -> str | None:
     """Whose animal it is, as said ("the people at 220 Walnut", "from 511 Chestnut" -> "511 Chestnut");
     UNKNOWN when the reply says nobody knows; None when it does not say."""
     text = text or ""
-    if _OWNER_UNKNOWN_RE.search(text):
+    if _OWNER_UNKNOWN_RE.search(text) or replies_es.OWNER_UNKNOWN.search(fold(text)):
         return UNKNOWN
     match = _OWNER_RE.search(text)
     if not match:
-        return None
+        return replies_es.owner(text)
     found = match.group(0).strip()
     return re.sub(r"^from\s+", "", found, flags=re.I)
 

@@ -87,7 +87,62 @@ def match_street(text: str, pack_streets: Sequence[str], cutoff: float = MATCH_C
     return StreetMatch(choices[best[0]], round(float(best[1]), 1))
 
 
+def street_name(match: StreetMatch, text: str = "") -> str:
+    """'Belvidere Avenue': the city's name with the type the resident gave, or 'Street' when none."""
+    _, street_type = _split(text) if text else ("", None)
+    return f"{match.canonical} {_TYPE_NAMES.get(street_type or 'st', 'Street')}"
+
+
 def did_you_mean(match: StreetMatch, text: str = "") -> str:
     """'Did you mean Belvidere Avenue?' with the type the resident gave, or 'Street' when none."""
-    _, street_type = _split(text) if text else ("", None)
-    return f"Did you mean {match.canonical} {_TYPE_NAMES.get(street_type or 'st', 'Street')}?"
+    return f"Did you mean {street_name(match, text)}?"
+
+
+class PlaceStreet(NamedTuple):
+    """A street of the city found in a place the resident gave, spelt otherwise than the city spells it."""
+
+    words: str  # the resident's words for the street name, lower case: "belvedere"
+    match: StreetMatch
+    corrected: (
+        str  # the place with the city's spelling: "317 Belvidere", "by the dollar general on Belvidere"
+    )
+    street: str  # how to name it in a question: "Belvidere Street", "Belvidere Avenue"
+
+
+_STREET_AFTER = re.compile(r"\b(?:on|along|off|of|down|at)\s+(.+)$", re.IGNORECASE)
+_AND = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
+SHORT_NAME = 4  # a name this short or shorter matches only exactly ("elm" is not "ekm")
+
+
+def _candidates(place: str) -> list[str]:
+    """The parts of a place that may be a street: the whole, what follows 'on'/'of'/..., each side of 'and'."""
+    parts = [place]
+    after = _STREET_AFTER.search(place)
+    if after:
+        parts.append(after.group(1))
+    for part in list(parts):
+        sides = _AND.split(part)
+        if len(sides) == 2:
+            parts += sides
+    return parts
+
+
+def street_in_place(place: str, pack_streets: Sequence[str]) -> PlaceStreet | None:
+    """The first street name in `place` that fuzzy-matches a street of `pack_streets` without being spelt as
+    the city spells it ("317 belvedere" -> Belvidere, 88.9); None when every street in it is spelt right,
+    or there is none."""
+    for part in _candidates(place):
+        name, _ = _split(part)
+        if not name or len(name.split()) > 3 or _numbered_street(name):
+            continue
+        cutoff = MATCH_CUTOFF if len(name) > SHORT_NAME else 100.0
+        match = match_street(part, pack_streets, cutoff=cutoff)
+        if match is None or match.canonical.lower() == name:
+            continue
+        words = r"\s+".join(re.escape(w) for w in name.split())
+        found = re.search(rf"(?<![\w'-]){words}(?![\w'-])", place, re.IGNORECASE)
+        if found is None:
+            continue
+        corrected = place[: found.start()] + match.canonical + place[found.end() :]
+        return PlaceStreet(name, match, corrected, street_name(match, part))
+    return None

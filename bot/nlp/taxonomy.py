@@ -11,6 +11,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from bot.nlp.taxonomy_es import fold_accents, spanish_terms
+
 # species -> words and phrases residents use for it (singular; plurals are derived unless irregular).
 # Breeds live in BREEDS below so they can be exported as a lookup table of their own.
 SPECIES_TERMS: dict[str, tuple[str, ...]] = {
@@ -522,6 +524,8 @@ def term_table() -> dict[str, str]:
             table.setdefault(plural, table[singular])
     for typo, species in MISSPELLINGS.items():
         table.setdefault(typo, species)
+    for term, species in spanish_terms().items():  # issue 12: Spanish words (bot/nlp/taxonomy_es.py)
+        table.setdefault(term, species)
     for species in SPECIES_TERMS:
         table[species] = species
     for word in NOT_ANIMALS:
@@ -549,7 +553,7 @@ def pluralise(term: str) -> str:
 
 
 def _clean(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).lower().replace("’", "'")
+    text = unicodedata.normalize("NFKC", fold_accents(text)).lower().replace("’", "'")
     text = _NON_WORD.sub(" ", text)
     return _SPACES.sub(" ", text).strip(" -'")
 

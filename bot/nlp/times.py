@@ -17,6 +17,8 @@ from zoneinfo import ZoneInfo
 import dateparser
 from text_to_num import alpha2digit
 
+from bot.nlp import times_es
+
 _UNIT_MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440}
 _DURATION_RE = re.compile(
     r"\b(?P<n>\d{1,4}(?:\.\d{1,2})?|an?|half an?|a couple(?: of)?|a few) ?(?P<more>\+|or more|plus)? ?"
@@ -149,9 +151,14 @@ def _started(text: str, now: datetime, timezone: str) -> tuple[datetime | None, 
 
 
 def read_times(text: str, now: datetime, timezone: str) -> TimeFacts:
-    """Every time fact in `text`, read at `now` (aware) in the city's `timezone`."""
+    """Every time fact in `text`, read at `now` (aware) in the city's `timezone` (English, then Spanish)."""
     digits = alpha2digit(text or "", "en", threshold=0)
     started, started_words = _started(digits, now, timezone)
+    spanish = times_es.SpanishTimes(text or "")
+    if started is None and started_words is None:
+        started, started_words = spanish.started(
+            lambda words: parse_when(words, now, timezone), now, timezone
+        )
     minutes, duration_words = None, None
     ago = _AGO_RE.search(digits)
     duration = _DURATION_RE.search(digits)
@@ -159,21 +166,24 @@ def read_times(text: str, now: datetime, timezone: str) -> TimeFacts:
         minutes, duration_words = _span_minutes(duration), duration.group(0).strip()
         if re.search(r"\bfor\s+" + re.escape(duration_words), digits, re.I):
             duration_words = "for " + duration_words
+    if duration_words is None:
+        minutes, duration_words = spanish.duration()
     continuous = _CONTINUOUS_RE.search(digits)
-    if continuous and duration_words is None:
-        duration_words = continuous.group(0)
-    if minutes is None and started is not None and (_SINCE_RE.search(digits) or continuous):
+    continuous_words = continuous.group(0) if continuous else spanish.continuous()
+    if duration_words is None:
+        duration_words = continuous_words
+    since = _SINCE_RE.search(digits) or spanish.says_since()
+    if minutes is None and started is not None and (since or continuous_words):
         # "since 10pm" (or "nonstop ... an hour ago"): it has gone on from then until the message
         minutes = max(0, int((now - started).total_seconds() // 60))
     frequency = _FREQUENCY_RE.search(digits)
-    time_of_day = _TIME_OF_DAY_RE.search(digits)
     return TimeFacts(
         started=started,
         started_words=started_words,
         minutes=minutes,
         duration_words=duration_words,
-        frequency=frequency.group(0).lower() if frequency else None,
-        time_of_day=_time_of_day(time_of_day),
+        frequency=frequency.group(0).lower() if frequency else spanish.frequency(),
+        time_of_day=_time_of_day(_TIME_OF_DAY_RE.search(digits)) or spanish.time_of_day(),
     )
 
 

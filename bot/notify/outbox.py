@@ -21,18 +21,14 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from bot.cases.models import Complainant, Complaint
 from bot.jurisdictions import Pack, get_pack
+from bot.messages import DEFAULT_LANGUAGE, language_of, say
 from bot.notify.models import OUTBOX_PURPOSES, OutboxMessage, SmsOptOut
 
 log = logging.getLogger(__name__)
 
 FOLLOW_UP_WINDOW = timedelta(days=2)  # how far back the sweep looks for filings without their texts
 _TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
-_STATUS_WORDS = {
-    "new": "received and waiting for the clerk's review",
-    "accepted": "accepted by the clerk",
-    "rejected": "closed by the clerk",
-    "duplicate": "merged with an earlier report",
-}
+STATUS_LIMIT = 320  # characters in one status or confirmation text
 
 
 def _utc_now() -> datetime:
@@ -232,17 +228,18 @@ class OutboxService:
                 jurisdiction=pack.code,
                 to_number=contact,
                 from_number=sender,
-                body=voice_confirmation_text(pack, complaint.reference),
+                body=voice_confirmation_text(pack, complaint.reference, complaint.language),
                 complaint_reference=complaint.reference,
             )
         return queued
 
     def queue_status_text(self, reference: str) -> bool:
         """Tell the resident by text where their complaint stands now (e.g. after the clerk's review).
-        One text per complaint and status; nothing for anonymous-by-channel (REST) or unknown numbers."""
+        One text per complaint and status, in the language the resident spoke (the complaint's `language`);
+        nothing for anonymous-by-channel (REST) or unknown numbers."""
         with self._transaction() as session:
             row = session.execute(
-                select(Complaint.jurisdiction, Complaint.status, Complainant.contact_key)
+                select(Complaint.jurisdiction, Complaint.status, Complaint.language, Complainant.contact_key)
                 .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
                 .where(Complaint.reference == reference)
             ).one_or_none()
@@ -251,7 +248,6 @@ class OutboxService:
             if not row.contact_key or not row.contact_key.startswith("+"):
                 return False
             pack = get_pack(row.jurisdiction)
-            words = _STATUS_WORDS.get(row.status, row.status)
             return self.enqueue_in(
                 session,
                 key=f"status:{reference}:{row.status}",
@@ -259,7 +255,7 @@ class OutboxService:
                 jurisdiction=pack.code,
                 to_number=row.contact_key,
                 from_number=pack.phone_numbers[0],
-                body=f"{pack.name} animal line: your report {reference} is {words}."[:320],
+                body=status_text(pack, reference, row.status, row.language),
                 complaint_reference=reference,
             )
 
@@ -351,18 +347,37 @@ def page_text(complaint: Complaint) -> str:
     return f"URGENT {what}: {animal} at {where}. Ref {complaint.reference}. Details in the console."[:320]
 
 
-def voice_confirmation_text(pack: Pack, reference: str) -> str:
-    note = written_follow_up_note(pack)
-    return f"{pack.name} animal line: your phone report {reference} was received. {note}".strip()[:320]
+def status_text(pack: Pack, reference: str, status: str, language: object = DEFAULT_LANGUAGE) -> str:
+    """Where a complaint stands, for the resident, in their language (bot/messages/status.py)."""
+    key = f"status_{status}" if status in ("new", "accepted", "rejected", "duplicate") else "status_other"
+    words = say(key, language, status=status)
+    return say("status_text", language, city=pack.name, reference=reference, status=words)[:STATUS_LIMIT]
 
 
-def verbal_complaint_note(pack: Pack) -> str:
-    """What a phone report means under this city's ordinance (pack field `phone_line.verbal_note`)."""
-    return str(_phone_line(pack).get("verbal_note") or "")
+def voice_confirmation_text(pack: Pack, reference: str, language: object = DEFAULT_LANGUAGE) -> str:
+    """The caller's text after a phone report, in the caller's language."""
+    note = written_follow_up_note(pack, language)
+    text = say("voice_confirmation", language, city=pack.name, reference=reference, note=note)
+    return text.strip()[:STATUS_LIMIT]
 
 
-def written_follow_up_note(pack: Pack) -> str:
-    return str(_phone_line(pack).get("written_follow_up") or "")
+def verbal_complaint_note(pack: Pack, language: object = DEFAULT_LANGUAGE) -> str:
+    """What a phone report means under this city's ordinance (pack field `phone_line.verbal_note`; in Spanish
+    `verbal_note_es`, else the English)."""
+    return _pack_wording(pack, "verbal_note", language)
+
+
+def written_follow_up_note(pack: Pack, language: object = DEFAULT_LANGUAGE) -> str:
+    return _pack_wording(pack, "written_follow_up", language)
+
+
+def _pack_wording(pack: Pack, field: str, language: object) -> str:
+    """A phone_line wording of the pack in `language` (`<field>_<language>`), else the English one."""
+    section = _phone_line(pack)
+    code = language_of(language)
+    if code != DEFAULT_LANGUAGE and section.get(f"{field}_{code}"):
+        return str(section[f"{field}_{code}"])
+    return str(section.get(field) or "")
 
 
 def _phone_line(pack: Pack) -> dict:

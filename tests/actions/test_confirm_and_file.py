@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rasa_sdk.events import FollowupAction, SlotSet
+from rasa_sdk.executor import CollectingDispatcher
 
 from actions.confirmation import ActionAskReportConfirmed, ValidateConfirmForm
 from actions.conversation import ActionCheckStatus, ActionSessionStart, session_jurisdiction
@@ -302,3 +303,26 @@ async def test_a_bite_without_a_victim_said_is_filed_with_the_victim_unknown(
     (message,) = dispatcher.messages
     detail = case_service.get_complaint(message["reference"])
     assert detail.bite.victim is None and detail.bite.victim_kind == "unknown"
+
+
+async def test_skip_at_the_read_back_drops_the_name_and_reads_it_back_anonymous(dispatcher, domain):
+    """Issue 9 (brief item 3): the name question says "Reply SKIP to stay anonymous"; at the read-back
+    "skip" means the same. It used to get "What should I change?"."""
+    tracker = make_tracker("skip", intent="deny", slots=BARKING, set_this_turn={"report_confirmed": "skip"})
+    events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
+    assert events == [SlotSet("report_confirmed", None), SlotSet("complainant_name", "anonymous")]
+    assert [m["response"] for m in dispatcher.messages] == ["utter_anonymous_ok"]  # with the warning
+    read_back = CollectingDispatcher()
+    anonymous = make_tracker("skip", slots={**BARKING, "complainant_name": "anonymous"})
+    await ActionAskReportConfirmed().run(read_back, anonymous, domain)
+    assert read_back.messages[0]["text"].endswith(
+        "night; anonymous. Reply YES to send it, or tell me what to change."
+    )
+
+
+async def test_skip_at_the_read_back_of_an_anonymous_report_changes_nothing(dispatcher, domain):
+    anonymous = {**BARKING, "complainant_name": "anonymous"}
+    tracker = make_tracker("SKIP", slots=anonymous, set_this_turn={"report_confirmed": "SKIP"})
+    events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
+    assert events == [SlotSet("report_confirmed", None), SlotSet("change_requested", True)]
+    assert [m["response"] for m in dispatcher.messages] == ["utter_already_anonymous"]

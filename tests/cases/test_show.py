@@ -68,6 +68,7 @@ def test_a_bite_prints_the_stable_shape_without_the_complainant(database, capsys
         "form": "written",
         "channel": "sms",
         "status": "new",
+        "language": "en",
         "received": "2026-03-02T09:01:00-06:00",
         "occurred": "2026-03-02T08:15:00-06:00",
         "location": {"text": "Central Park by the swings", "normalised": None},

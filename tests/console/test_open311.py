@@ -229,3 +229,41 @@ def test_a_control_character_in_a_residents_words_keeps_the_xml_readable(
     cases.file_complaint(make_report(transcript="the dog\x0b barks\x00 all night"))
     root = ET.fromstring(client.get(f"{BASE}/requests.xml?jurisdiction_id=kellogg&api_key={api_key}").content)
     assert root.find("request/description").text == "the dog barks all night"
+
+
+def test_the_services_are_the_report_types_of_the_one_vocabulary(client, monkeypatch) -> None:
+    """Open311 keeps no list of its own (issue 9, Shape): a fourth report type in bot/vocabulary.py is served."""
+    from dataclasses import replace
+
+    from bot import vocabulary
+
+    listed = [s["service_code"] for s in client.get(f"{BASE}/services.json?jurisdiction_id=kellogg").json()]
+    assert listed == list(vocabulary.REPORT_TYPES)
+    cruelty = replace(vocabulary.REPORT_TYPES["at_large"], code="cruelty", title="Animal cruelty")
+    monkeypatch.setitem(vocabulary.REPORT_TYPES, "cruelty", cruelty)
+    services = client.get(f"{BASE}/services.json?jurisdiction_id=kellogg").json()
+    assert [s["service_code"] for s in services] == ["barking", "at_large", "bite", "cruelty"]
+    assert services[-1]["service_name"] == "Animal cruelty"
+    definition = client.get(f"{BASE}/services/cruelty.json?jurisdiction_id=kellogg").json()
+    assert definition["service_code"] == "cruelty" and definition["attributes"]
+
+
+@pytest.mark.parametrize(
+    ("location", "public"),
+    [
+        # issue 9: "Landmarks keep their names. Open311's public answer may show a landmark or an intersection"
+        ("county road 9 past the grain elevator", "county road 9 past the grain elevator"),
+        ("by the Dollar General on Belvidere", "by the Dollar General on Belvidere"),
+        ("corner of 3rd and Elm", "corner of 3rd and Elm"),
+        # "... and still never a house number", and nothing private: a name, someone's yard, a box number
+        ("behind Bob Smith's garage by the church", "Kellogg, MN"),
+        ("my neighbor's yard on Oak St", "Kellogg, MN"),
+        ("rural route 2 box 14", "Kellogg, MN"),
+    ],
+)
+def test_a_public_landmark_or_intersection_is_shown_and_nothing_private(
+    client, cases, make_report, location, public
+) -> None:
+    cases.file_complaint(make_report(location=location))
+    [item] = client.get(f"{BASE}/requests.json?jurisdiction_id=kellogg").json()
+    assert item["address"] == public

@@ -217,3 +217,89 @@ def test_i_want_to_make_a_complaint_is_not_a_status_check(assistant):
     url, _ = assistant
     replies = Resident(url).says("I want to make a complaint")
     assert not any("don't see any reports" in r for r in replies), replies
+
+
+def test_a_misspelt_street_is_asked_about_and_filed_with_the_citys_spelling(assistant):
+    """Issue 9 section 3: "When the match is uncertain, ask 'Did you mean Belvidere Street?'"."""
+    url, service = assistant
+    resident = Resident(url)
+    replies = resident.says("the dog at 317 belvedere has been barking since 10pm")
+    assert replies[-1] == "Did you mean Belvidere Street?", replies
+    replies = resident.says("yes")
+    replies = _until_read_back(resident, replies, {"your name": "skip", "every night": "about 2 hours"})
+    assert any("317 Belvidere" in r for r in replies), replies
+    detail = service.get_complaint(_reference(resident.says("yes")))
+    assert detail.location_text == "317 Belvidere"
+
+
+def test_no_to_did_you_mean_asks_once_more_and_takes_the_answer_as_said(assistant):
+    url, service = assistant
+    resident = Resident(url)
+    replies = resident.says("dog barking nonstop at 317 belvedere since 10pm")
+    assert replies[-1] == "Did you mean Belvidere Street?", replies
+    replies = resident.says("no")
+    assert "where is this" in replies[-1].lower(), replies
+    replies = resident.says("317 belvedere")  # the same words: taken as said, no second question
+    assert not any("Did you mean" in r for r in replies), replies
+    replies = _until_read_back(resident, replies, {"your name": "skip", "every night": "about 2 hours"})
+    detail = service.get_complaint(_reference(resident.says("yes")))
+    assert detail.location_text == "317 belvedere"
+
+
+def test_every_night_at_the_name_prompt_is_how_often_and_skip_at_the_read_back_stays_anonymous(assistant):
+    """Issue 9 (brief items 2 and 3): "every night" was stored as the name; "skip" at the read-back got
+    "What should I change?"."""
+    url, service = assistant
+    resident = Resident(url)
+    replies = resident.says("dog barking at 412 oak st for 2 hours straight")
+    assert "your name" in replies[-1], replies
+    replies = resident.says("every night")
+    assert "your name" in replies[-1], replies  # asked again
+    replies = resident.says("carol jensen")
+    assert any("how often: every night" in r and "name: Carol Jensen" in r for r in replies), replies
+    replies = resident.says("skip")
+    assert any("without your name" in r for r in replies), replies
+    assert any("anonymous. Reply YES" in r for r in replies) and not any(
+        "What should I change" in r for r in replies
+    )
+    detail = service.get_complaint(_reference(resident.says("yes")))
+    assert detail.anonymous is True and detail.complainant_name is None
+    assert detail.details["barking_frequency"] == "every night"
+
+
+def test_a_landmark_on_a_county_road_keeps_the_road(assistant):
+    """Issue 9: "hogs out on county road 9 past the grain elevator" was filed at "the grain elevator"."""
+    url, service = assistant
+    resident = Resident(url)
+    replies = resident.says("hogs out on county road 9 past the grain elevator")
+    replies = _until_read_back(
+        resident,
+        replies,
+        {"look like": "three black hogs, still there, friendly", "still there": "yes still there",
+         "aggressive": "no", "your name": "skip", "which way": "still there"},
+    )  # fmt: skip
+    assert any("county road 9 past the grain elevator" in r for r in replies), replies
+    detail = service.get_complaint(_reference(resident.says("yes")))
+    assert (detail.type, detail.animal_species) == ("at_large", "pig")
+    assert detail.location_text == "county road 9 past the grain elevator"
+
+
+def test_a_named_landmark_on_a_misspelt_street_is_taken_and_the_street_asked_about(assistant):
+    """Issue 9: "by the dollar general on belvedere" was refused three times."""
+    url, service = assistant
+    resident = Resident(url)
+    replies = resident.says("there's a big dog running around by the dollar general on belvedere")
+    assert not any("place the city can find" in r for r in replies), replies
+    assert replies[-1] == "Did you mean Belvidere Street?", replies
+    replies = _until_read_back(
+        resident,
+        resident.says("yes"),
+        {
+            "look like": "big brown dog",
+            "still there": "yes still there",
+            "aggressive": "no",
+            "your name": "skip",
+        },
+    )
+    detail = service.get_complaint(_reference(resident.says("yes")))
+    assert detail.location_text == "the dollar general on Belvidere"

@@ -187,3 +187,136 @@ def test_a_call_never_uses_the_callers_number_as_its_conversation(voice) -> None
     _root(webhook.post(f"{VOICE_PATH}?turn=1&silences=0", call("a dog is barking", sid="CAwipe")))
     [message] = assistant.messages
     assert message.sender_id == f"call:{twilio_sid('CAwipe')}" and message.sender_id != RESIDENT
+
+
+# ---- issue 12: Spanish replies cost no more SMS segments than the English ones -----------------------------
+# Spanish runs about 20% longer, and á í ó ú would make a text UCS-2 (70 characters a segment). The SMS channel
+# folds every reply into GSM-7 (bot.notify.segments.fold_for_sms); each Spanish reply, as sent, with the longest
+# realistic values, is held to the segments of its English reply with the same values (the English read-back
+# is held to 320 characters, three segments, in tests/actions/test_confirm_and_file.py).
+
+LONG_PLACE = "the alley behind 1412 North Belvidere Avenue"
+LONG_REPORTS = {
+    "barking": {"barking_since": "since about 10 last night", "barking_minutes": 45,
+                "barking_frequency": "every night this week", "barking_time_of_day": "night"},
+    "at_large": {"animal_description": "big brown and white pit bull mix with a red collar", "still_there": "no",
+                 "direction": "towards the elementary school on 5th", "aggressive": "yes",
+                 "owner_known": "the Hendersons at 511 Chestnut St"},
+    "bite": {"victim": "person", "injury": "yes", "bite_when": "yesterday around 6 in the evening",
+             "animal_description": "big brown and white pit bull mix with a red collar",
+             "owner_known": "the Hendersons at 511 Chestnut St", "vaccinated": "unknown"},
+}  # fmt: skip
+LONGEST_REFERENCE = "FRE-2026-12345"
+
+
+def _as_sent(text: str) -> int:
+    from bot.notify.segments import fold_for_sms, segments
+
+    return segments(fold_for_sms(text))
+
+
+def _within_the_english(pairs: list[tuple[str, str, str]]) -> list[tuple[str, int, int]]:
+    """(what, English segments, Spanish segments) of each pair whose Spanish costs more."""
+    over = []
+    for what, english, spanish in pairs:
+        if _as_sent(spanish) > max(_as_sent(english), 1):
+            over.append((what, _as_sent(english), _as_sent(spanish)))
+    return over
+
+
+def _response_pairs() -> list[tuple[str, str, str]]:
+    from rasa.core.nlg.response import TemplatedNaturalLanguageGenerator
+
+    from actions.services import office_details
+    from bot.jurisdictions import load_packs
+    from tests.test_domain_responses import _all_responses
+
+    nlg = TemplatedNaturalLanguageGenerator(_all_responses())
+    pairs = []
+    for pack in load_packs().values():
+        for name in nlg.responses:
+            en = nlg.generate_from_slots(name, {"language": "en"}, "sms", reference=LONGEST_REFERENCE,
+                                         **office_details(pack, "en"))  # fmt: skip
+            es = nlg.generate_from_slots(name, {"language": "es"}, "sms", reference=LONGEST_REFERENCE,
+                                         **office_details(pack, "es"))  # fmt: skip
+            pairs.append((f"{name} ({pack.code})", en["text"], es["text"]))
+    return pairs
+
+
+def test_every_spanish_response_costs_no_more_segments_than_its_english_one() -> None:
+    pairs = _response_pairs()
+    assert len(pairs) >= 60
+    assert not _within_the_english(pairs)
+
+
+def test_without_the_fold_spanish_would_cost_more() -> None:
+    """The premise: with its accents, Spanish goes UCS-2 and costs more than English (so the fold matters)."""
+    from bot.notify.segments import segments
+
+    pairs = _response_pairs()
+    assert sum(segments(es) for _, _, es in pairs) > 1.5 * sum(segments(en) for _, en, _ in pairs)
+
+
+def test_every_spanish_question_costs_no_more_segments_than_its_english_one() -> None:
+    from bot.vocabulary import REPORT_TYPES, question
+
+    pairs = []
+    for code, kind in REPORT_TYPES.items():
+        for detail in kind.details:
+            if not detail.required:
+                continue
+            for missing in (kind.slots, [detail.slot]):  # the whole group asked together, and the part alone
+                en = question(code, detail.slot, missing, "en")
+                es = question(code, detail.slot, missing, "es")
+                pairs.append((f"{code}.{detail.slot}", en, es))
+    assert not _within_the_english(pairs)
+
+
+def test_every_spanish_read_back_costs_no_more_segments_than_its_english_one() -> None:
+    from actions.confirmation import report_summary
+    from bot.messages import say
+    from tests.actions.conftest import make_tracker
+
+    pairs = []
+    for code, details in LONG_REPORTS.items():
+        texts = {}
+        for language in ("en", "es"):
+            slots = {"report_type": code, "location": LONG_PLACE, "animal": "dog", **details,
+                     "complainant_name": "Maria Guadalupe Hernandez", "language": language}  # fmt: skip
+            tracker = make_tracker("yes", slots=slots)
+            texts[language] = f"{report_summary(tracker)} {say('readback.prompt', language)}"
+        pairs.append((code, texts["en"], texts["es"]))
+    assert not _within_the_english(pairs)
+
+
+def test_the_spanish_status_answer_and_sms_texts_cost_no_more_segments_than_the_english_ones() -> None:
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+
+    from actions.conversation import describe_complaint
+    from bot.jurisdictions import load_packs
+    from bot.messages import say
+    from integrations.twilio_sms import help_text, start_text
+
+    mine = [SimpleNamespace(reference=LONGEST_REFERENCE, type=kind, status=status,
+                            received=datetime(2026, 12, 31, tzinfo=timezone.utc))
+            for kind, status in (("at_large", "duplicate"), ("barking", "new"), ("bite", "accepted"))]  # fmt: skip
+    pairs = [("status", " ".join(describe_complaint(c, "en") for c in mine),
+              " ".join(describe_complaint(c, "es") for c in mine))]  # fmt: skip
+    for pack in load_packs().values():
+        pairs += [
+            (f"help ({pack.code})", help_text(pack, "en"), help_text(pack, "es")),
+            (f"start ({pack.code})", start_text(pack, "en"), start_text(pack, "es")),
+            (f"stopped ({pack.code})", say("sms.stopped", "en", city=pack.name),
+             say("sms.stopped", "es", city=pack.name)),
+        ]  # fmt: skip
+    for key in ("sms.unknown_number", "sms.photo_only", "status.unverified"):
+        pairs.append((key, say(key, "en"), say(key, "es")))
+    assert not _within_the_english(pairs)
+
+
+def test_texts_the_language_is_not_known_for_say_both_in_at_most_two_segments() -> None:
+    from integrations.twilio_sms import photo_only_text, unknown_number_text
+
+    for text in (photo_only_text(), unknown_number_text()):
+        assert "\n" in text and _as_sent(text) <= 2, text

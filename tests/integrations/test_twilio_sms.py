@@ -12,9 +12,10 @@ import pytest
 from bot.cases.db import make_engine, make_session_factory
 from bot.cases.report import BiteDetails, Report
 from bot.cases.service import CaseService
+from bot.notify.segments import fold_for_sms
 from bot.settings import get_settings
 from integrations.twilio_common import TwilioConfigurationError
-from integrations.twilio_sms import PHOTO_ONLY_TEXT, TwilioSmsInput
+from integrations.twilio_sms import TwilioSmsInput, photo_only_text
 from tests.integrations.conftest import (
     AUTH_TOKEN,
     FREEPORT_LINE,
@@ -186,7 +187,7 @@ def test_a_photo_without_words_is_answered_and_goes_with_the_next_text(line, sto
     webhook, assistant = line
     photo = {"NumMedia": "1", "MediaUrl0": media.url("ME1"), "MediaContentType0": "image/jpeg"}
     [answer] = messages(webhook.post(PATH, sms("", sid="SMp1", **photo)))
-    assert answer == PHOTO_ONLY_TEXT and assistant.messages == []
+    assert answer == fold_for_sms(photo_only_text()) and assistant.messages == []
     webhook.post(PATH, sms("loose dog at 3rd and elm", sid="SMp2"))
     webhook.post(PATH, sms("brown lab", sid="SMp3"))
     [kept], later = [m.metadata["photo_urls"] for m in assistant.messages]

@@ -3,7 +3,7 @@
 import pytest
 
 from bot.nlp.gazetteer import city_streets
-from bot.nlp.streets import CERTAIN_SCORE, StreetMatch, did_you_mean, match_street
+from bot.nlp.streets import CERTAIN_SCORE, StreetMatch, did_you_mean, match_street, street_in_place
 
 KELLOGG = city_streets("kellogg")
 
@@ -43,3 +43,37 @@ def test_did_you_mean_uses_the_residents_street_type() -> None:
     match = match_street("Belvedere Ave", KELLOGG)
     assert did_you_mean(match, "Belvedere Ave") == "Did you mean Belvidere Avenue?"
     assert did_you_mean(match, "317 belvedere") == "Did you mean Belvidere Street?"
+
+
+@pytest.mark.parametrize(
+    ("place", "corrected", "street"),
+    [
+        ("317 belvedere", "317 Belvidere", "Belvidere Street"),
+        (
+            "by the dollar general on belvedere ave",
+            "by the dollar general on Belvidere ave",
+            "Belvidere Avenue",
+        ),
+        ("corner of belvedere and 3rd", "corner of Belvidere and 3rd", "Belvidere Street"),
+        ("Main and wallnut", "Main and Walnut", "Walnut Street"),
+    ],
+)
+def test_a_misspelt_street_inside_a_place_is_found_and_respelt(
+    place: str, corrected: str, street: str
+) -> None:
+    found = street_in_place(place, KELLOGG)
+    assert found is not None and (found.corrected, found.street) == (corrected, street)
+
+
+@pytest.mark.parametrize(
+    "place",
+    [
+        "412 Oak St",
+        "612 N 4th St",
+        "county road 9 past the grain elevator",
+        "behind the church",
+        "412 oaks st",
+    ],
+)
+def test_no_street_to_respell(place: str) -> None:
+    assert street_in_place(place, KELLOGG) is None  # spelt right, numbered, none, or too short to guess

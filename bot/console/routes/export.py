@@ -16,7 +16,7 @@ router = console_router()
 
 CSV_COLUMNS = (
     "reference", "jurisdiction", "type", "status", "form", "channel", "received", "updated",
-    "location", "animal", "animal_description", "urgent", "subject_id", "duplicate_of", "photos",
+    "location", "animal", "animal_description", "urgent", "subject_id", "duplicate_of", "photos", "language",
 )  # fmt: skip
 
 
@@ -52,7 +52,7 @@ def export_csv(
                     c.reference, c.jurisdiction, c.type, c.status, c.form, c.channel,
                     c.received.astimezone(tz).isoformat(), c.updated_at.astimezone(tz).isoformat(),
                     c.location_text, c.animal_species, c.animal_description, "yes" if c.urgent else "no",
-                    c.subject_id, c.duplicate_of, " ".join(c.photo_urls),
+                    c.subject_id, c.duplicate_of, " ".join(c.photo_urls), c.language,
                 )]
             )  # fmt: skip
             yield buffer.getvalue()

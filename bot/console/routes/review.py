@@ -113,6 +113,8 @@ def _edits(form: FormData, detail: ComplaintDetail) -> dict[str, object]:
     if form_text(form, "received"):
         changes["received"] = local_datetime(form_text(form, "received"), pack)
     changes["urgent"] = form.get("urgent") == "on"
+    if form_text(form, "language"):
+        changes["language"] = form_text(form, "language")
     return changes
 
 

@@ -1,0 +1,104 @@
+"""Places said in Spanish, put in the English street form the clerk and the USPS normaliser read (issue 12).
+
+"seis doce calle cuatro norte" -> "612 N 4th St"; "412 de la Oak" -> "412 Oak"; "calle Main" -> "Main St";
+"la cuarta avenida" -> "4th Ave". `bot.nlp.address` calls `english_form` first; text with no Spanish street
+words is returned unchanged, so English places are untouched.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from text_to_num import alpha2digit
+
+_DIRECTIONS = {"norte": "N", "sur": "S", "este": "E", "oeste": "W", "poniente": "W", "oriente": "E"}
+_ORDINALS = {
+    "primera": 1, "primero": 1, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3, "cuarta": 4,
+    "cuarto": 4, "quinta": 5, "quinto": 5, "sexta": 6, "sexto": 6, "septima": 7, "septimo": 7, "octava": 8,
+    "octavo": 8, "novena": 9, "noveno": 9, "decima": 10, "decimo": 10,
+}  # fmt: skip
+_ORDINAL_WORDS = {number: word for word, number in _ORDINALS.items() if word.endswith("a")}
+_TYPES = {"calle": "St", "avenida": "Ave", "av": "Ave", "camino": "Rd", "carretera": "Hwy", "callejon": "Aly"}
+_SPANISH_MARK = re.compile(
+    r"\b(calle|avenida|camino|carretera|callejon|de la|del|norte|sur|oeste|poniente|oriente|"
+    + "|".join(_ORDINALS)
+    + r")\b",
+    re.I,
+)
+_NUMBER_WORDS_ES = re.compile(
+    r"\b(cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\w+|"
+    r"veinte|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|\w+cientos)\b",
+    re.I,
+)
+_DIGIT_RUN = re.compile(r"\b\d+(?: \d+)+\b")
+_DIR = r"(?P<dir>norte|sur|este|oeste|poniente|oriente)"
+_TYPE = r"(?P<type>calle|avenida|av|camino|carretera|callejon)"
+_NAME = r"(?P<name>\d{1,3}|" + "|".join(_ORDINALS) + r"|[a-z][a-z'\-]+(?: [a-z][a-z'\-]+)?)"
+# [612] [la] calle 4 [norte]; [612] [la] cuarta calle [norte]; 412 de la Oak [St]
+_TYPE_FIRST = re.compile(
+    rf"^(?:(?P<number>\d+[a-z]?)\s+)?(?:(?:la|el)\s+)?{_TYPE}\s+{_NAME}(?:\s+{_DIR})?$", re.I
+)
+_ORDINAL_FIRST = re.compile(
+    rf"^(?:(?P<number>\d+)\s+)?(?:(?:la|el)\s+)?(?P<name>{'|'.join(_ORDINALS)})\s+{_TYPE}(?:\s+{_DIR})?$",
+    re.I,
+)
+_NUMBER_OF_THE = re.compile(
+    r"^(?:(?:el|la)\s+)?(?P<number>\d+[a-z]?)\s+(?:de\s+la|de\s+el|del|de)\s+(?P<rest>.+)$", re.I
+)
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _street_name(name: str) -> str:
+    lowered = name.lower()
+    if lowered in _ORDINALS:
+        return _ordinal(_ORDINALS[lowered])
+    if lowered.isdigit():
+        return _ordinal(int(lowered))
+    return " ".join(word[:1].upper() + word[1:] for word in name.split())
+
+
+def _assemble(match: re.Match[str]) -> str:
+    groups = match.groupdict()
+    direction = _DIRECTIONS.get((groups.get("dir") or "").lower(), "")
+    parts = [
+        groups.get("number") or "",
+        direction,
+        _street_name(groups["name"]),
+        _TYPES[groups["type"].lower()],
+    ]
+    return " ".join(part for part in parts if part)
+
+
+def english_form(text: str) -> str:
+    """The place in English street form when it is said in Spanish, else the text unchanged."""
+    if not text or not (_SPANISH_MARK.search(_fold(text)) or _NUMBER_WORDS_ES.search(_fold(text))):
+        return text
+    written = alpha2digit(_fold(text).strip(" .,"), "es", threshold=0)
+    written = _DIGIT_RUN.sub(lambda m: m.group(0).replace(" ", ""), written)
+    written = re.sub(
+        r"\b(\d{1,2})[ªº]", lambda m: _ORDINAL_WORDS.get(int(m.group(1)), m.group(1)), written
+    )  # "4ª" -> cuarta
+    written = re.sub(r"^(?:en|por)\s+", "", written, flags=re.I)
+    for pattern in (_TYPE_FIRST, _ORDINAL_FIRST):
+        match = pattern.match(written)
+        if match:
+            return _assemble(match)
+    match = _NUMBER_OF_THE.match(written)
+    if match and not re.match(r"(?:la|el)?\s*(?:noche|manana|tarde)\b", match.group("rest"), re.I):
+        rest = english_form(match.group("rest"))
+        return f"{match.group('number')} {rest if rest != match.group('rest') else _street_name(rest)}"
+    # Spanish number words before an English street ("cuatro doce oak street" -> "412 oak street")
+    typed_street = re.match(
+        r"^\d+\s+.*\b(street|st|avenue|ave|road|rd|drive|dr|lane|ln|court|ct|way|hwy)\.?$", written, re.I
+    )
+    return written if _NUMBER_WORDS_ES.search(_fold(text)) and typed_street else text
