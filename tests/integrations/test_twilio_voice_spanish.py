@@ -309,6 +309,10 @@ def test_spanish_sms_wording_is_made_sayable_and_references_still_spelled() -> N
         "Si quiere agregar algo, vuelva a llamar."
     )
     assert for_the_ear("¿Le mordió? ¿Sangró?") == "¿Le mordió? ¿Sangró?"  # accents and marks untouched
+    assert for_the_ear("No entendí qué cambiar, o responda SÍ para enviarlo.") == (
+        "No entendí qué cambiar, o diga sí para enviarlo."
+    )
+    assert for_the_ear("responda para mañana") == "responda para mañana"  # no keyword: left as it is
 
 
 @pytest.mark.parametrize(
