@@ -75,7 +75,9 @@ def test_domain_declares_every_intent(training) -> None:
 
     domain = yaml.safe_load((ROOT / "domain.yml").read_text(encoding="utf-8"))
     assert set(domain["intents"]) == CONTRACT_INTENTS | SET_BY_COMPONENTS
-    assert {"owner_location", "direction"} <= set(domain["entities"])
+    # an entity is a name, or a one-key mapping of its name to options ("language: {influence_conversation: false}")
+    declared = {entity if isinstance(entity, str) else next(iter(entity)) for entity in domain["entities"]}
+    assert {"owner_location", "direction", "language"} <= declared
 
 
 def test_heldout_animal_values_are_species(heldout, blind, blind_december) -> None:
