@@ -149,17 +149,24 @@ class ReportTypeArbiter(GraphComponent):
     asked about ("Is it barking, loose, or did it bite someone?") instead of getting the generic fallback.
     The competing types are added to the parse result as `report_candidates`. First the ranking is held to
     the animals named (`reconcile_species`: a cow is never wildlife, a skunk never at large); a reconciled
-    best intent under `fallback_threshold` (the FallbackClassifier's) becomes `nlu_fallback`.
+    best intent under `fallback_threshold`, or within `ambiguity_threshold` of the next (the
+    FallbackClassifier's two settings), becomes `nlu_fallback`.
     """
 
     @staticmethod
     def get_default_config() -> dict[str, Any]:
-        return {"low_confidence": 0.5, "competing_gap": 0.2, "fallback_threshold": 0.4}
+        return {
+            "low_confidence": 0.5,
+            "competing_gap": 0.2,
+            "fallback_threshold": 0.4,
+            "ambiguity_threshold": 0.1,
+        }
 
     def __init__(self, config: dict[str, Any]) -> None:
         self._low = float(config.get("low_confidence", 0.5))
         self._gap = float(config.get("competing_gap", 0.2))
         self._fallback = float(config.get("fallback_threshold", 0.4))
+        self._ambiguity = float(config.get("ambiguity_threshold", 0.1))
 
     def _reconcile(self, message: Message) -> None:
         animals = [
@@ -170,8 +177,9 @@ class ReportTypeArbiter(GraphComponent):
         reconciled = reconcile_species(message.get(INTENT_RANKING_KEY) or [], animals)
         if not reconciled:
             return
-        best = reconciled[0]
-        if float(best.get("confidence", 0)) < self._fallback:
+        best = float(reconciled[0].get("confidence", 0))
+        second = float(reconciled[1].get("confidence", 0)) if len(reconciled) > 1 else 0.0
+        if best < self._fallback or best - second < self._ambiguity:
             reconciled = [{"name": "nlu_fallback", "confidence": self._fallback}, *reconciled]
         message.set(INTENT, dict(reconciled[0]), add_to_output=True)
         message.set(INTENT_RANKING_KEY, reconciled, add_to_output=True)

@@ -64,7 +64,10 @@ _FOR_THE_EAR = (
     (re.compile(r"\bReply SKIP\b", re.I), lambda m: "Say skip"),
     (re.compile(r"\btext again\b", re.I), lambda m: "call again"),
     # the Spanish SMS wordings (bot/messages/resident.py, domain.yml): "Responda SÍ" -> "Diga sí"
-    (re.compile(r"\b(Responda|Conteste)\s+([A-ZÁÉÍÓÚÑ]{2,})\b"), lambda m: f"Diga {m[2].lower()}"),
+    (
+        re.compile(r"\b([Rr]esponda|[Cc]onteste)\s+([A-ZÁÉÍÓÚÑ]{2,})\b"),
+        lambda m: f"{'Diga' if m[1][0].isupper() else 'diga'} {m[2].lower()}",
+    ),
     (re.compile(r"\b(escr[ií]banos|escriba|mande un mensaje) de nuevo\b", re.I), lambda m: "vuelva a llamar"),
     (re.compile(r"\bvuelva a escribir(nos)?\b", re.I), lambda m: "vuelva a llamar"),
 )

@@ -61,28 +61,28 @@ def _kind_named(animals: Sequence[str | None]) -> str | None:
 def reconcile_species(
     ranking: Sequence[dict[str, Any]], animals: Sequence[str | None]
 ) -> list[dict[str, Any]] | None:
-    """A new ranking (best first, `nlu_fallback` dropped) when the best intent contradicts the animals, else None.
+    """A new ranking (best first, `nlu_fallback` dropped) when one of the two best intents contradicts the
+    animals named, else None.
 
-    - Best `report_wildlife` but only kept animals (a cow in the yard, dogs heard through the window):
-      wildlife is removed and the other intents' confidences are scaled back up to sum as before.
-    - Best `report_barking` or `report_at_large` but only wild animals (a skunk under the deck): the
-      confidences of that type and `report_wildlife` are swapped.
+    - Only kept animals (a cow in the yard, dogs heard through the window): `report_wildlife` is struck
+      and the other intents' confidences are scaled back up to sum as before.
+    - Only wild animals (a skunk under the deck, a coyote by the fairgrounds): `report_barking` and
+      `report_at_large` are struck and their confidence goes to `report_wildlife`.
     """
     ranked = [dict(r) for r in ranking if r.get("name") not in _NOT_INTENTS]
     kind = _kind_named(animals)
-    if not ranked or kind is None:
+    struck = {"kept": {WILDLIFE}, "wild": {"report_barking", "report_at_large"}}.get(kind or "", set())
+    if not any(r["name"] in struck for r in ranked[:2]):
         return None
-    top = ranked[0]
-    if top["name"] == WILDLIFE and kind == "kept":
-        rest = ranked[1:]
-        share = 1.0 - float(top.get("confidence", 0))
+    mass = sum(float(r.get("confidence", 0)) for r in ranked if r["name"] in struck)
+    rest = [r for r in ranked if r["name"] not in struck]
+    if kind == "kept":
         for r in rest:
-            r["confidence"] = float(r.get("confidence", 0)) / share if share > 0 else 0.0
-        return rest or None
-    if top["name"] in ("report_barking", "report_at_large") and kind == "wild":
-        wild = next((r for r in ranked if r["name"] == WILDLIFE), {"name": WILDLIFE, "confidence": 0.0})
-        wild_confidence = float(wild.get("confidence", 0))
-        wild["confidence"], top["confidence"] = float(top.get("confidence", 0)), wild_confidence
-        others = [r for r in ranked if r["name"] != WILDLIFE]
-        return sorted([wild, *others], key=lambda r: -float(r["confidence"]))
-    return None
+            r["confidence"] = float(r.get("confidence", 0)) / (1.0 - mass) if mass < 1.0 else 0.0
+    else:
+        wild = next((r for r in rest if r["name"] == WILDLIFE), None)
+        if wild is None:
+            wild = {"name": WILDLIFE, "confidence": 0.0}
+            rest.append(wild)
+        wild["confidence"] = float(wild.get("confidence", 0)) + mass
+    return sorted(rest, key=lambda r: -float(r.get("confidence", 0))) or None

@@ -42,6 +42,7 @@ NOT_STREET_NAMES = sorted(
         and or but is was are were be been it he she they we you i me us them him there here dead end
         side back far near busy quiet cross dirt gravel paved private public old new big little""".split()
     )
+    | places_es.NOT_STREET_NAMES_ES  # issue 12: "en county road 9", "x Walnut St"
 )
 
 

@@ -40,6 +40,10 @@ RELATIONS_ES: tuple[tuple[str, ...], ...] = (
     ("a", "un", "lado", "de"), ("despues", "de"), ("antes", "de"), ("a", "espaldas", "de"), ("rumbo", "a"),
 )  # fmt: skip
 ARTICLES_ES = ("el", "la", "los", "las", "del", "al")
+# Spanish words that cannot be the name part of "<name> street" ("en county road", "x Walnut St", "la calle").
+NOT_STREET_NAMES_ES = frozenset(
+    "en el la los las del al de x por para y e con un una mi mis su sus calle esquina hacia cerca q que".split()
+)
 STREET_WORDS_ES = ("calle", "avenida", "av", "ave", "camino", "carretera", "callejon", "boulevard", "bulevar")
 DIRECTIONS_ES = ("norte", "sur", "este", "oeste", "poniente", "oriente")
 NUMBER_WORDS_ES = (

@@ -23,6 +23,7 @@ from bot.cases.models import Complainant, Complaint
 from bot.jurisdictions import Pack, get_pack
 from bot.messages import DEFAULT_LANGUAGE, language_of, say
 from bot.notify.models import OUTBOX_PURPOSES, OutboxMessage, SmsOptOut
+from bot.notify.segments import fold_for_sms
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,9 @@ class OutboxService:
         body: str,
         complaint_reference: str | None = None,
     ) -> bool:
-        """Queue a text inside the caller's transaction (e.g. the one that files the complaint)."""
+        """Queue a text inside the caller's transaction (e.g. the one that files the complaint). The body is
+        folded into GSM-7 (bot.notify.segments), as the SMS channel's replies are: a Spanish text then costs no
+        more segments than its English one."""
         if purpose not in OUTBOX_PURPOSES:
             raise ValueError(f"unknown outbox purpose {purpose!r}")
         now = self._clock()
@@ -142,7 +145,7 @@ class OutboxService:
                 complaint_reference=complaint_reference,
                 to_number=to_number,
                 from_number=from_number,
-                body=body,
+                body=fold_for_sms(body),
                 status="pending",
                 attempts=0,
                 next_attempt_at=now,

@@ -122,11 +122,33 @@ def test_dogs_heard_from_the_house_are_not_wildlife_and_the_fallback_is_looked_t
 def test_a_skunk_is_never_at_large() -> None:
     from bot.nlp.ambiguity import reconcile_species
 
-    result = reconcile_species(ranking(("report_at_large", 0.7), ("report_wildlife", 0.2)), ["skunk"])
-    assert [(r["name"], r["confidence"]) for r in result[:2]] == [
-        ("report_wildlife", 0.7),
-        ("report_at_large", 0.2),
-    ]
+    result = reconcile_species(
+        ranking(("report_at_large", 0.7), ("report_wildlife", 0.2), ("inform", 0.1)), ["skunk"]
+    )
+    assert [r["name"] for r in result] == ["report_wildlife", "inform"]
+    assert result[0]["confidence"] == pytest.approx(0.9)
+
+
+def test_a_coyote_close_between_wildlife_and_at_large_is_wildlife() -> None:
+    from bot.nlp.ambiguity import reconcile_species
+
+    result = reconcile_species(
+        ranking(
+            ("nlu_fallback", 0.4), ("report_wildlife", 0.51), ("report_at_large", 0.44), ("inform", 0.05)
+        ),
+        ["coyote"],
+    )
+    assert result[0]["name"] == "report_wildlife"
+    assert result[0]["confidence"] == pytest.approx(0.95)
+
+
+def test_a_contradicted_intent_far_down_the_ranking_changes_nothing() -> None:
+    from bot.nlp.ambiguity import reconcile_species
+
+    assert (
+        reconcile_species(ranking(("inform", 0.5), ("deny", 0.45), ("report_wildlife", 0.05)), ["cow"])
+        is None
+    )
 
 
 @pytest.mark.parametrize(
@@ -140,10 +162,11 @@ def test_a_skunk_is_never_at_large() -> None:
         ("report_at_large", ["dog"]),
     ],
 )
-def test_the_ranking_stands_when_the_animals_do_not_contradict_it(top: str, animals: list[str]) -> None:
+def test_the_best_intent_stands_when_the_animals_do_not_contradict_it(top: str, animals: list[str]) -> None:
     from bot.nlp.ambiguity import reconcile_species
 
-    assert reconcile_species(ranking((top, 0.6), ("report_at_large", 0.3)), animals) is None
+    result = reconcile_species(ranking((top, 0.6), ("report_at_large", 0.3)), animals)
+    assert result is None or result[0] == {"name": top, "confidence": 0.6}
 
 
 def test_component_reads_a_calf_on_the_road_as_at_large() -> None:

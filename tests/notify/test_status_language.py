@@ -21,14 +21,14 @@ def test_a_spanish_complaints_status_text_is_sent_in_spanish(
     reference = cases.file_complaint(make_report(language="es"))
     assert outbox.queue_status_text(reference) is True
     assert _sent(outbox, sender, standin) == {
-        RESIDENT: f"Línea de animales de Kellogg, MN: su reporte {reference} se recibió y espera la revisión"
-        " de la oficina municipal."
+        RESIDENT: f"Linea de animales de Kellogg, MN: su reporte {reference} se recibio y espera la revision"
+        " de la oficina municipal."  # folded into GSM-7 (bot.notify.segments), as the SMS channel's replies
     }
     cases.accept(reference, by="clerk1")
     assert outbox.queue_status_text(reference) is True
     OutboxWorker(outbox, sender).run_once()
     assert standin.accepted[-1].form["Body"] == (
-        f"Línea de animales de Kellogg, MN: su reporte {reference} fue aceptado por la oficina municipal."
+        f"Linea de animales de Kellogg, MN: su reporte {reference} fue aceptado por la oficina municipal."
     )
 
 
@@ -59,8 +59,8 @@ def test_a_spanish_callers_confirmation_is_spanish_and_the_officers_page_english
     assert outbox.follow_up_filing(bite) == 2
     sent = _sent(outbox, sender, standin)
     assert sent[RESIDENT] == (
-        f"Línea de animales de Kellogg, MN: recibimos su reporte por teléfono {bite}. Para agregar detalles"
-        " por escrito, mande un texto a este número."
+        f"Linea de animales de Kellogg, MN: recibimos su reporte por telefono {bite}. Para agregar detalles"
+        " por escrito, mande un texto a este numero."
     )
     assert sent[OFFICER].startswith("URGENT bite: dog at 412 OAK ST.") and bite in sent[OFFICER]
     assert len(sent[RESIDENT]) <= 320
@@ -90,3 +90,24 @@ def test_every_status_and_phone_text_has_both_wordings_with_the_same_placeholder
         for key, wordings in module.TEXTS.items():
             assert set(wordings) == set(LANGUAGES) and all(w.strip() for w in wordings.values()), key
             assert fields(wordings["es"]) == fields(wordings["en"]), key
+
+
+def test_every_spanish_outbox_text_as_sent_costs_no_more_segments_than_its_english_one(
+    outbox, cases, make_report
+) -> None:
+    """SMS length limits apply to Spanish too (issue 12): the queued bodies are folded into GSM-7."""
+    from bot.notify.segments import encoding, segments
+
+    bodies = {}
+    for language in ("en", "es"):
+        reference = cases.file_complaint(
+            make_report(channel="voice", language=language, location=f"41{len(bodies)} Oak St")
+        )
+        outbox.follow_up_filing(reference)
+        outbox.queue_status_text(reference)
+        cases.accept(reference, by="clerk1")
+        outbox.queue_status_text(reference)
+        bodies[language] = [m.body for m in outbox.messages() if m.complaint_reference == reference]
+    assert len(bodies["es"]) == len(bodies["en"]) == 3
+    for english, spanish in zip(bodies["en"], bodies["es"], strict=True):
+        assert encoding(spanish) == "GSM-7" and segments(spanish) <= segments(english), spanish
