@@ -170,10 +170,21 @@ async def conversation_language(channel: str, request: Any, params: dict[str, st
     if agent is None or not sender or (isinstance(error, TurnFailed) and "tracker store" in error.parts):
         return DEFAULT_LANGUAGE
     try:
-        tracker = await asyncio.wait_for(agent.tracker_store.retrieve(sender), LANGUAGE_LOOKUP_S)
+        tracker = await asyncio.wait_for(retrieve_quietly(agent, sender), LANGUAGE_LOOKUP_S)
     except Exception:  # a store that fails or is slow: the apology goes out in English
         return DEFAULT_LANGUAGE
     return language_of(tracker.get_slot("language") if tracker is not None else None)
+
+
+async def retrieve_quietly(agent: Any, sender_id: str) -> Any:
+    """The conversation's tracker, read outside a turn. A store failure raises TurnFailed from the watch,
+    inside Rasa's own except block, before Rasa's error line goes out: that line quotes the SQL parameters,
+    and an SMS conversation's id is the resident's number."""
+    token = _current_turn.set(Turn())
+    try:
+        return await agent.tracker_store.retrieve(sender_id)
+    finally:
+        _current_turn.reset(token)
 
 
 async def apology(channel: str, request: Any, params: dict[str, str], error: Exception) -> str:

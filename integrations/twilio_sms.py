@@ -29,6 +29,7 @@ from bot.notify.numbers import e164
 from bot.notify.photos import PhotoRefused, fetch_media, is_our_media_url
 from bot.notify.segments import fold_for_sms
 from bot.settings import get_settings
+from integrations.resilience import retrieve_quietly
 from integrations.twilio_common import (
     MESSAGE_SID,
     KeepingOutputChannel,
@@ -71,7 +72,10 @@ async def resident_language(agent: Any, resident: str) -> str | None:
     """The `language` slot of the resident's conversation, None when there is none yet (or no agent)."""
     if agent is None or getattr(agent, "tracker_store", None) is None:
         return None
-    tracker = await agent.tracker_store.retrieve(resident)
+    try:
+        tracker = await retrieve_quietly(agent, resident)
+    except Exception:  # a failing store: the photo answer goes out in both languages
+        return None
     value = tracker.get_slot("language") if tracker is not None else None
     return language_of(value) if value else None
 
