@@ -110,7 +110,7 @@ class PlaceStreet(NamedTuple):
 
 
 _STREET_AFTER = re.compile(r"\b(?:on|along|off|of|down|at)\s+(.+)$", re.IGNORECASE)
-_AND = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
+_AND = re.compile(r" (?:and|&) ", re.IGNORECASE)  # on single-spaced text: linear (tests/security)
 SHORT_NAME = 4  # a name this short or shorter matches only exactly ("elm" is not "ekm")
 
 
@@ -121,7 +121,7 @@ def _candidates(place: str) -> list[str]:
     if after:
         parts.append(after.group(1))
     for part in list(parts):
-        sides = _AND.split(part)
+        sides = [side.strip() for side in _AND.split(" ".join(part.split()))]
         if len(sides) == 2:
             parts += sides
     return parts
