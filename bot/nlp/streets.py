@@ -110,7 +110,7 @@ class PlaceStreet(NamedTuple):
 
 
 _STREET_AFTER = re.compile(r"\b(?:on|along|off|of|down|at)\s+(.+)$", re.IGNORECASE)
-_AND = re.compile(r" (?:and|&) ", re.IGNORECASE)  # on single-spaced text: linear (tests/security)
+_AND = re.compile(r"(?<!\s)\s+(?:and|&)\s+", re.IGNORECASE)  # (?<!\s): one start per run of spaces (linear)
 SHORT_NAME = 4  # a name this short or shorter matches only exactly ("elm" is not "ekm")
 
 
