@@ -121,7 +121,7 @@ def _candidates(place: str) -> list[str]:
     if after:
         parts.append(after.group(1))
     for part in list(parts):
-        sides = _AND.split(part)
+        sides = [side.strip() for side in _AND.split(" ".join(part.split()))]
         if len(sides) == 2:
             parts += sides
     return parts
