@@ -177,3 +177,24 @@ def test_a_freeport_photo_and_household_are_closed_to_a_kellogg_clerk(
     assert added.status_code == 404 and cases.animals_of_subject(subject_id) == []
     accounts.set_cities("kel-clerk", ["kellogg", "freeport"])
     assert kellogg_clerk.get(path).status_code == 200
+
+
+def test_a_photo_no_complaint_holds_is_served_to_no_staff(
+    kellogg_clerk, cases, make_report, settings
+) -> None:
+    # A photo texted without words waits for the conversation to file it; until then (and for ever, if the
+    # resident gives up) it belongs to no city, so no clerk of any city may read it by its path.
+    import io as bytes_io
+
+    from PIL import Image
+
+    from bot.cases.db import make_session_factory
+    from bot.notify.photos import PhotoStore
+
+    image = bytes_io.BytesIO()
+    Image.new("RGB", (4, 4), "blue").save(image, "JPEG")
+    path = PhotoStore(make_session_factory(make_engine(settings.database_url))).keep(image.getvalue())
+    assert kellogg_clerk.get(path).status_code == 404
+    cases.file_complaint(make_report(location="3 Main St", photo_urls=(path,)))  # a Kellogg complaint
+    served = kellogg_clerk.get(path)
+    assert served.status_code == 200 and served.content[:2] == b"\xff\xd8"

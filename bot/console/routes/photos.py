@@ -1,5 +1,6 @@
-"""Residents' photos, served to signed-in staff only: our own EXIF-stripped copies (bot.notify.photos),
-never a Twilio URL. Nothing here is on a public interface (Open311 carries no photo)."""
+"""Residents' photos, served to signed-in staff of the city of a complaint that holds them: our own
+EXIF-stripped copies (bot.notify.photos), never a Twilio URL. Nothing here is on a public interface
+(Open311 carries no photo)."""
 
 from __future__ import annotations
 
@@ -24,9 +25,10 @@ def photo_store(request: Request, ctx: Context) -> PhotoStore:
 
 @router.get("/photos/{token}")
 def photo(token: str, request: Request, ctx: Context, user: Reader) -> Response:
-    # a photo filed with a complaint is shown only to staff of that complaint's city (issue 10, finding 10)
+    # a photo filed with a complaint is shown only to staff of that complaint's city (issue 10, finding 10);
+    # one no complaint holds (sent without words, its conversation not filed) is shown to nobody
     cities = ctx.cases.photo_jurisdictions(f"/photos/{token}")
-    if cities and not any(user.may_see(city) for city in cities):
+    if not any(user.may_see(city) for city in cities):
         raise_not_found()
     found = photo_store(request, ctx).get(token)
     if found is None:
