@@ -6,6 +6,8 @@ A place is shown as the resident wrote it only when every word of it is public: 
 road 9"), a street of the city's pack, a numbered street ("3rd"), a landmark of the pack ("Dollar General"), a
 kind of landmark ("the grain elevator"), a direction, or a joining word ("past", "corner of", "and"). Anything
 else (a person's name, "my neighbour's", a house or box number) and the answer is the city's name only.
+Landmarks and kinds of landmark count as whole phrases: "house" of "shelter house" or "trailer" of "trailer
+park" alone is not public ("the fourth house on Oak" names a home as surely as its number).
 """
 
 from __future__ import annotations
@@ -28,9 +30,16 @@ def _numbered_roads() -> re.Pattern[str]:
 
 
 def _public_words(code: str) -> frozenset[str]:
-    names = [*gazetteer.city_streets(code), *gazetteer.LANDMARK_NOUNS, *gazetteer.STREET_TYPES,
-             *gazetteer.DIRECTIONS, *gazetteer.ORDINAL_WORDS]  # fmt: skip
+    names = [*gazetteer.city_streets(code), *gazetteer.STREET_TYPES, *gazetteer.DIRECTIONS,
+             *gazetteer.ORDINAL_WORDS]  # fmt: skip
     return frozenset(word for name in names for word in _WORD.findall(name.lower())) | _JOINERS
+
+
+def _without_phrases(text: str, phrases: list[str]) -> str:
+    """`text` with each of `phrases` (whole words, longest first) blanked out."""
+    for phrase in sorted(phrases, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(phrase.lower())}s?(?!\w)", " ", text)
+    return text
 
 
 def public_place(text: str | None, code: str) -> str | None:
@@ -39,8 +48,7 @@ def public_place(text: str | None, code: str) -> str | None:
     if not place or len(place) > 120:
         return None
     rest = _numbered_roads().sub(" ", place.lower())
-    for landmark in sorted(gazetteer.landmarks_by_city().get(code, ()), key=len, reverse=True):
-        rest = re.sub(rf"(?<!\w){re.escape(landmark.lower())}(?!\w)", " ", rest)
+    rest = _without_phrases(rest, [*gazetteer.landmarks_by_city().get(code, ()), *gazetteer.LANDMARK_NOUNS])
     allowed = _public_words(code)
     words = _WORD.findall(rest)
     if any(word not in allowed and not _ORDINAL.match(word) for word in words):

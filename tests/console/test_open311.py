@@ -259,6 +259,14 @@ def test_the_services_are_the_report_types_of_the_one_vocabulary(client, monkeyp
         ("behind Bob Smith's garage by the church", "Kellogg, MN"),
         ("my neighbor's yard on Oak St", "Kellogg, MN"),
         ("rural route 2 box 14", "Kellogg, MN"),
+        # a house counted along a street names it as surely as its number ("house" and "trailer" are words of
+        # landmark kinds, "shelter house" and "trailer park", not public on their own)
+        ("the fourth house on Oak St", "Kellogg, MN"),
+        ("Park and Main, third house", "Kellogg, MN"),
+        ("second trailer past the Casey's", "Kellogg, MN"),
+        ("the third trailer on county road 9", "Kellogg, MN"),
+        ("the trailer park on Oak", "the trailer park on Oak"),
+        ("by the grain bins on county road 9", "by the grain bins on county road 9"),
     ],
 )
 def test_a_public_landmark_or_intersection_is_shown_and_nothing_private(
