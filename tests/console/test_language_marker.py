@@ -4,7 +4,11 @@ and the CSV export say "ES · Spanish"; the resident's own words are shown as th
 from __future__ import annotations
 
 import csv
+import html
 import io
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from tests.console.conftest import csrf_from
 
@@ -72,3 +76,34 @@ def test_the_clerk_corrects_the_language_with_a_reason_and_the_status_text_follo
     [text] = outbox.messages()
     assert text.body.startswith("Kellogg, MN animal line:")
     assert MARKER not in client.get("/queue").text
+
+
+def _edit_form_as_a_browser_sends_it(page: str, reference: str) -> dict[str, str]:
+    """The fields of the page's "Correct the fields" form as a browser submits them unchanged."""
+    form = re.search(rf'<form[^>]*action="/complaints/{reference}/edit".*?</form>', page, re.S).group(0)
+    fields = {}
+    for tag in re.findall(r"<input[^>]*>", form):
+        name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
+        if 'type="checkbox"' in tag:
+            if "checked" in tag:
+                fields[name.group(1)] = "on"
+        elif name:
+            fields[name.group(1)] = html.unescape(value.group(1)) if value else ""
+    for name, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+        fields[name] = re.search(r'<option value="([^"]*)"[^>]*selected', options).group(1)
+    return fields
+
+
+def test_correcting_only_the_language_changes_only_the_language(signed_in, cases, make_report) -> None:
+    # The form shows the received time to the minute: sent back unchanged, it must not move the record's
+    # received time (here 09:00:37 would become 09:00:00) nor write a change the clerk did not make.
+    received = datetime(2026, 3, 2, 9, 0, 37, tzinfo=ZoneInfo("America/Chicago"))
+    reference = cases.file_complaint(make_report(language="es", received=received, urgent=True))
+    client = signed_in("clerk")
+    fields = _edit_form_as_a_browser_sends_it(client.get(f"/complaints/{reference}").text, reference)
+    fields.update(language="en", reason="the resident wrote in English")
+    assert client.post(f"/complaints/{reference}/edit", data=fields).status_code == 303
+    detail = cases.get_complaint(reference)
+    assert (detail.language, detail.received, detail.urgent) == ("en", received, True)
+    [edited] = [e for e in cases.audit_trail("complaint", reference) if e.action == "edited"]
+    assert set(edited.after) == {"language"}

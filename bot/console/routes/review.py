@@ -110,7 +110,9 @@ def _edits(form: FormData, detail: ComplaintDetail) -> dict[str, object]:
     for name in EDIT_TEXT_FIELDS:
         if name in form:
             changes[name] = form_text(form, name) or (None if name != "location_text" else "")
-    if form_text(form, "received"):
+    # the form shows the received time to the minute: sent back as shown, it is not a change (seconds kept)
+    shown = detail.received.astimezone(pack.tz).replace(tzinfo=None).isoformat(timespec="minutes")
+    if form_text(form, "received") and form_text(form, "received") != shown:
         changes["received"] = local_datetime(form_text(form, "received"), pack)
     changes["urgent"] = form.get("urgent") == "on"
     if form_text(form, "language"):
