@@ -20,7 +20,7 @@ BLIND_SETS = {
     "blind-12c": ROOT / "tests" / "nlu" / "blind_2026_12c.yml",
     "blind-es2": ROOT / "tests" / "nlu" / "blind_es_2026_12b.yml",
 }
-# Written at 11:10-11:50 UTC on 2026-12-01, after blind-12b and blind-es were declared tuned-on: still blind.
+# Written 11:07-11:13 UTC on 2026-12-01 (committed d508a78), after blind-12b and blind-es were declared tuned-on: still blind.
 STILL_BLIND = ("blind-12c", "blind-es2")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
