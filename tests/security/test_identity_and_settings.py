@@ -182,3 +182,15 @@ def test_an_api_token_that_starts_with_a_dash_reaches_rasa_as_the_token() -> Non
     args = argparse.Namespace(model="m.tar.gz", port=5005, endpoints="e.yml", credentials="c.yml")
     parsed = create_argument_parser().parse_args(rasa_command(settings, args)[1:])
     assert parsed.auth_token == token and parsed.enable_api
+
+
+def test_a_dot_env_file_is_read(tmp_path, monkeypatch) -> None:
+    """README: copy `.env.example` to `.env` to override settings. Without python-dotenv installed, a `.env`
+    file made every process fail at start (`ImportError: python-dotenv is not installed`)."""
+    monkeypatch.delenv("ENVIRONMENT", raising=False)
+    monkeypatch.delenv("CONSOLE_PORT", raising=False)
+    env_file = tmp_path / ".env"
+    env_file.write_text("# as .env.example says\nENVIRONMENT=development\nCONSOLE_PORT=8123\n")
+    settings = Settings(_env_file=env_file)
+    assert settings.environment == "development"
+    assert settings.console_port == 8123
