@@ -30,6 +30,13 @@ class LineError(Exception):
     """The webhook could not be reached or refused the message; the text says which, for the clerk."""
 
 
+def fictional(number: str) -> bool:
+    """A North American number in 555-0100..555-0199, the range set aside for fiction: no real resident
+    holds one, so Try the line can never read a real resident's reports, file under their number or send
+    STOP for them."""
+    return len(number) == 12 and number.startswith("+1") and number[5:10] == "55501"
+
+
 def enabled(settings: Settings) -> bool:
     # in production a test message would file a real complaint and text a real officer
     return not settings.is_production

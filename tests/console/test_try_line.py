@@ -188,3 +188,15 @@ def test_a_text_through_the_real_sms_webhook_files_a_written_complaint(real_line
     assert match, page
     detail = client.app.state.console.cases.get_complaint(match.group(1))
     assert (detail.channel, detail.form, detail.complainant_contact) == ("sms", "written", "+15075550123")
+
+
+def test_a_real_number_is_refused_so_the_line_never_acts_as_a_resident(settings, clock, webhook) -> None:
+    """Outsider pass: with a real resident's number in From, a clerk read that resident's report status, and
+    could have filed under the number or sent STOP for it. Only the fictional 555-0100..0199 range is taken."""
+    client = client_for(settings, clock, rasa_url=webhook.url)
+    send(client, "status of KEL-2026-00001", **{"from": "+1 612 555 0250"})
+    send(client, "STOP", **{"from": "(612) 867-5309"})
+    assert webhook.received == []
+    assert "made-up number from 555-0100 to 555-0199" in client.get("/try").text
+    send(client, "hello", **{"from": "+1 612 555 0199"})
+    assert [p["From"] for p in webhook.received] == ["+16125550199"]

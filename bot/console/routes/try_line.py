@@ -45,6 +45,10 @@ async def try_send(request: Request, ctx: Context, user: Clerk) -> Response:
     except ValueError as error:
         flash(request, str(error), "error")
         return back_to("/try")
+    if not line.fictional(sender):
+        flash(request, "Use a made-up number from 555-0100 to 555-0199 (like 507-555-0123): "
+                       "Try the line never texts as a real resident.", "error")  # fmt: skip
+        return back_to("/try")
     to = form_text(form, "to")
     pack = line.pack_for(to)
     if pack is None or not user.may_see(pack.code):
