@@ -318,6 +318,15 @@ NOT_ANIMALS: frozenset[str] = frozenset(
     {"doe", "kid", "kids", "drake", "jack", "house", "ram truck", "hot dog", "hot dogs", "corn dog"}
 )
 
+# Everyday words one typo away from an animal term ("hours"/"hourse", "pero"/"perro", "patio"/"pato"): a
+# resident who writes them means them, so they are never read as a misspelt species. tests/nlu/
+# test_animal_typos.py scans the training data and fails on a new such word.
+NOT_TYPOS: frozenset[str] = frozenset(
+    {"house", "hours", "patio", "pasto", "rato", "multa", "pero", "line", "share", "martes", "anos", "gano",
+     "cara", "llamar", "cook", "howls", "staff", "ears", "cocina", "libres", "pocas", "trata", "hora", "horas",
+     "para", "gallon", "caro", "mouth", "gota", "pata", "pelo", "hose", "horns"}
+)  # fmt: skip
+
 IRREGULAR_PLURALS: dict[str, str] = {
     "geese": "goose",
     "mice": "mouse",
@@ -609,7 +618,7 @@ def _one_edit_apart(word: str, term: str) -> bool:
 
 
 def _fuzzy(word: str) -> str | None:
-    if len(word) < 4 or not word.isalpha():
+    if len(word) < 4 or not word.isalpha() or word in NOT_TYPOS or word in NOT_ANIMALS:
         return None
     matches = {
         species
