@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Callable
 from datetime import date, datetime, timezone
 from pathlib import Path
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -23,6 +24,7 @@ from bot.console.context import ConsoleContext
 from bot.console.devices import KnownDevices
 from bot.console.security import CsrfFailed, Forbidden, NotSignedIn
 from bot.console.standing import dollars, long_date
+from bot.notify.numbers import national
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings, get_settings
 
@@ -89,6 +91,7 @@ def _templates() -> Jinja2Templates:
     env.filters["iso_day"] = iso_day
     env.filters["words"] = lambda code: str(code).replace("_", " ")
     env.filters["language_marker"] = language_marker
+    env.filters["phone"] = national  # +15075550100 -> (507) 555-0100, as a printed notice writes it
     return templates
 
 
@@ -165,8 +168,9 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(NotSignedIn)
     async def not_signed_in(request: Request, exc: NotSignedIn) -> Response:
-        if request.method == "GET":
-            return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+        if request.method == "GET":  # back to the page asked for, its query included, after signing in
+            wanted = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            return RedirectResponse(f"/login?{urlencode({'next': wanted})}", status_code=303)
         return PlainTextResponse("Sign in first.", status_code=401)
 
     @app.exception_handler(Forbidden)

@@ -27,6 +27,7 @@ from bot.console.public_place import public_place
 
 __all__ = ["Open311Error", "error_response", "router"]
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack, load_packs
+from bot.notify.numbers import national
 
 router = APIRouter()
 
@@ -292,7 +293,7 @@ async def create_request(request: Request, fmt: str) -> Response:
         reference = await run_in_threadpool(ctx.cases.file_complaint, report, by=f"open311:{client.name}")
     except CaseError as error:
         raise Open311Error(400, str(error)) from None
-    notice = f"Filed with {pack.office_name} ({pack.office_phone}) as a written complaint."
+    notice = f"Filed with {pack.office_name} ({national(pack.office_phone)}) as a written complaint."
     return respond(
         request.url.path,
         "service_requests",
