@@ -22,6 +22,7 @@ from bot.cases.service import CaseService
 from bot.console.accounts import AccountService
 from bot.console.context import ConsoleContext
 from bot.console.devices import KnownDevices
+from bot.console.limits import BodyLimit
 from bot.console.security import CsrfFailed, Forbidden, NotSignedIn
 from bot.console.standing import dollars, long_date
 from bot.notify.numbers import national
@@ -129,6 +130,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
 
     _add_security_headers(app)
     _add_error_handlers(app)
+    app.add_middleware(BodyLimit)  # outermost: no route, nor the CSRF check, reads a body over the limit
 
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     for router in routers():
