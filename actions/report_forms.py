@@ -3,6 +3,7 @@ actions/forms.py."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,14 @@ from bot.nlp.taxonomy import normalise_animal
 from bot.nlp.times import TimeFacts, read_times
 
 DIRECTION_ENTITIES = ("direction",)  # the NLU's entity for where it went, beside the place
+# a death of the bitten animal (or person) is an injury: "two are dead", "it killed one", "se murieron dos"
+_DEATH_RE = re.compile(
+    r"\b(dead|died|killed|passed away|didn'?t make it|muert[oa]s?|muri[a-z]*|mataron|mato)\b", re.I
+)
+_NO_DEATH_RE = re.compile(r"\b(no|not|nobody|no one|none|nothing|nadie|ninguno|ninguna|ni)\b[^,.;]*$", re.I)
+# a short reply that is only "don't know" answers every unknown part of a combined question at once
+DONT_KNOW_PARTS = ("owner_known", "vaccinated")
+MAX_DONT_KNOW_WORDS = 4
 
 
 def free_text_answer(slot: str) -> Callable[..., Slots]:
@@ -113,6 +122,13 @@ class ValidateAtLargeForm(ReportFormValidation):
         return result
 
 
+def mentions_death(text: str) -> bool:
+    """Whether the answer says the bitten animal (or person) died, and not that nobody did."""
+    folded = answers.fold(text)
+    match = _DEATH_RE.search(folded)
+    return bool(match) and not _NO_DEATH_RE.search(folded[: match.start()])
+
+
 def _occurred(times: TimeFacts) -> Slots:
     """When it happened, as an ISO time in the city's zone (58-10 D counts two hours from a bite)."""
     return {"occurred": times.started.isoformat()} if times.started else {}
@@ -128,7 +144,7 @@ class ValidateBiteForm(ReportFormValidation):
         victim = answers.victim_kind(text, answering=requested == "victim")
         if "victim" in empty and victim:
             facts["victim"] = victim
-        if "injury" in empty and answers.mentions_injury(text):
+        if "injury" in empty and (answers.mentions_injury(text) or mentions_death(text)):
             facts["injury"] = answers.YES
         times = message_times(tracker)
         if "bite_when" in empty and times.says_when:
@@ -148,9 +164,22 @@ class ValidateBiteForm(ReportFormValidation):
             )  # fmt: skip
             if described:
                 facts["animal_description"] = described[:MAX_ANSWER_CHARS]
-        if requested == "owner_known" and "vaccinated" in empty and owner == answers.UNKNOWN and not shots:
-            facts["vaccinated"] = answers.UNKNOWN  # "don't know" to "whose is it, and is it vaccinated?"
+        facts.update(self._dont_know_to_all(tracker, text, empty, owner, shots))
         return facts
+
+    def _dont_know_to_all(
+        self, tracker: Tracker, text: str, empty: list[str], owner: str | None, shots: str | None
+    ) -> Slots:
+        """ "don't know" / "no sé" to "Whose is it, and is it vaccinated?": both are unknown."""
+        if shots or (owner and owner != answers.UNKNOWN):
+            return {}
+        only_dont_know = (
+            len(text.split()) <= MAX_DONT_KNOW_WORDS and answers.yes_no_unknown(text) == answers.UNKNOWN
+        )
+        if not (only_dont_know or owner == answers.UNKNOWN):  # "not sure who owns it" says it as well
+            return {}
+        parts = self.asked_parts(tracker)
+        return {slot: answers.UNKNOWN for slot in DONT_KNOW_PARTS if slot in parts and slot in empty}
 
     def validate_victim(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
@@ -163,8 +192,9 @@ class ValidateBiteForm(ReportFormValidation):
     def validate_injury(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
-        if value == answers.YES or answers.mentions_injury(str(value or "")):
-            return self._accept("injury", answers.YES)
+        said = str(value or "")
+        if value == answers.YES or answers.mentions_injury(said) or mentions_death(said):
+            return self._accept("injury", answers.YES)  # bleeding, stitches, or dead: an injury
         return self._yes_no("injury", value, dispatcher, tracker)
 
     def validate_bite_when(

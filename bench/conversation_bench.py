@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from twilio.request_validator import RequestValidator  # noqa: E402
 
 from tests.support import servers as server_support  # noqa: E402
+from tests.support.dialogue import matching  # noqa: E402
 from tests.support.servers import MODEL, running_assistant  # noqa: E402
 
 TOKEN = "bench-token"
@@ -97,7 +98,7 @@ class Script:
     def answer(self, question: str) -> str:
         """The reply to `question`: every topic it asks about, joined; 'I don't know' for none."""
         facts = {"check": "yes", "confirm": "yes", **DEFAULTS[self.kind], **self.answers}
-        asked = [topic for topic, words in TOPICS if any(w in question for w in words)]
+        asked = matching(question, [(words, topic) for topic, words in TOPICS])
         if "confirm" in asked:
             return "yes"
         if "still_there" in asked and facts["still_there"].startswith("still"):

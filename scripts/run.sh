@@ -11,6 +11,10 @@ ACTIONS_PORT="${ACTIONS_PORT:-5055}"
 CONSOLE_PORT="${CONSOLE_PORT:-8000}"
 export RASA_PORT ACTIONS_PORT CONSOLE_PORT
 mkdir -p var/log var/run
+# the action server's token and the Twilio auth token: from the settings, else fresh for this run, so that
+# no other user or process on this machine can call the action server or post an unsigned text (fails closed)
+secrets_env=$(.venv/bin/python scripts/dev_secrets.py)
+eval "$secrets_env"
 
 # first say how to sign in to the console (dev: a one-time admin password)
 sign_in=$(.venv/bin/python -m bot.console first-run)
@@ -31,7 +35,8 @@ cat <<MSG
 Ready.
   Rasa server (REST channel)  http://localhost:$RASA_PORT/webhooks/rest/webhook
   Action server               http://localhost:$ACTIONS_PORT/webhook
-  Twilio SMS webhook          http://localhost:$RASA_PORT/webhooks/sms/webhook   (signed; PUBLIC_BASE_URL)
+  Twilio SMS webhook          http://localhost:$RASA_PORT/webhooks/sms/webhook   (signed with TWILIO_AUTH_TOKEN over PUBLIC_BASE_URL;
+                              blank in .env: a token made for this run, so sign test texts through Try the line)
   Twilio voice webhook        http://localhost:$RASA_PORT/webhooks/voice/webhook
   Outbox worker               sends queued texts via ${TWILIO_API_BASE_URL:-the Twilio REST API} (var/log/outbox.log)
   Case database               ${DATABASE_URL:-sqlite:///var/cases.db}

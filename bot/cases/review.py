@@ -36,7 +36,7 @@ class Review(ServiceBase):
         self._decide(reference, "accepted", by, reason)
 
     def reject(self, reference: str, reason: str, *, by: str) -> None:
-        self._decide(reference, "rejected", by, require_reason(reason, "reject"))
+        self._decide(reference, "rejected", by, require_reason(reason, "rejecting a complaint"))
 
     def _decide(self, reference: str, status: str, by: str, reason: str | None) -> None:
         """Accept or reject (the audit action is the new status); either undoes a duplicate mark."""
@@ -75,9 +75,12 @@ class Review(ServiceBase):
                 {"status": "duplicate", "status_reason": reason, "duplicate_of_id": original.id},
             )
 
-    def edit_fields(self, reference: str, changes: Mapping[str, object], reason: str, *, by: str) -> None:
-        """Correct fields (see EDITABLE_FIELDS) with a reason; unchanged values are not recorded."""
-        reason = require_reason(reason, "edit_fields")
+    def edit_fields(
+        self, reference: str, changes: Mapping[str, object], reason: str, *, by: str
+    ) -> list[str]:
+        """Correct fields (see EDITABLE_FIELDS) with a reason; unchanged values are not recorded. The fields
+        changed, in the order given ([] when every value was as filed)."""
+        reason = require_reason(reason, "a correction")
         unknown = sorted(set(changes) - set(EDITABLE_FIELDS))
         if unknown:
             raise InvalidChange(f"fields not editable: {', '.join(unknown)}")
@@ -91,6 +94,7 @@ class Review(ServiceBase):
             updates = {field: value for field, value in updates.items() if getattr(complaint, field) != value}
             if updates:
                 self._change(session, complaint, "edited", by, reason, updates)
+        return [field for field in changes if field in updates]
 
     @staticmethod
     def _checked_value(field: str, value: object) -> object:
@@ -120,7 +124,7 @@ class Review(ServiceBase):
 
     def change_form(self, reference: str, form: str, reason: str, *, by: str) -> None:
         """Override the channel's default form (Kellogg 58-16 counts verbal and written differently)."""
-        reason = require_reason(reason, "change_form")
+        reason = require_reason(reason, "changing the form")
         if form not in FORMS:
             raise InvalidChange(f"form must be one of {', '.join(FORMS)}")
         with self._transaction() as session:
@@ -218,7 +222,7 @@ class Review(ServiceBase):
 
     def unlink_household(self, reference: str, reason: str, *, by: str) -> None:
         """Remove a suggested or confirmed household (and the animal linked with it), with a reason."""
-        reason = require_reason(reason, "unlink_household")
+        reason = require_reason(reason, "unlinking a household")
         with self._transaction() as session:
             complaint = self._load(session, reference)
             if complaint.subject_id is None:

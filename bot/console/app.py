@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Callable
 from datetime import date, datetime, timezone
 from pathlib import Path
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -21,8 +22,10 @@ from bot.cases.service import CaseService
 from bot.console.accounts import AccountService
 from bot.console.context import ConsoleContext
 from bot.console.devices import KnownDevices
+from bot.console.limits import BodyLimit
 from bot.console.security import CsrfFailed, Forbidden, NotSignedIn
 from bot.console.standing import dollars, long_date
+from bot.notify.numbers import national
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings, get_settings
 
@@ -89,6 +92,7 @@ def _templates() -> Jinja2Templates:
     env.filters["iso_day"] = iso_day
     env.filters["words"] = lambda code: str(code).replace("_", " ")
     env.filters["language_marker"] = language_marker
+    env.filters["phone"] = national  # +15075550100 -> (507) 555-0100, as a printed notice writes it
     return templates
 
 
@@ -126,6 +130,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
 
     _add_security_headers(app)
     _add_error_handlers(app)
+    app.add_middleware(BodyLimit)  # outermost: no route, nor the CSRF check, reads a body over the limit
 
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     for router in routers():
@@ -165,8 +170,9 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(NotSignedIn)
     async def not_signed_in(request: Request, exc: NotSignedIn) -> Response:
-        if request.method == "GET":
-            return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+        if request.method == "GET":  # back to the page asked for, its query included, after signing in
+            wanted = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            return RedirectResponse(f"/login?{urlencode({'next': wanted})}", status_code=303)
         return PlainTextResponse("Sign in first.", status_code=401)
 
     @app.exception_handler(Forbidden)

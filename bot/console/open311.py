@@ -9,7 +9,6 @@ the case service like any other report, as a written (web) complaint.
 from __future__ import annotations
 
 import re
-import uuid
 from datetime import datetime, timedelta
 
 from fastapi import APIRouter, Request
@@ -17,28 +16,21 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
 from bot.cases.errors import CaseError
-from bot.cases.report import BiteDetails, Report, first_resident_message
+from bot.cases.report import first_resident_message
 from bot.cases.service import ComplaintListing
-from bot.console import try_line
 from bot.console.accounts import ApiClient
 from bot.console.app import public_url
 from bot.console.context import console_context
 from bot.console.open311_format import Open311Error, check_format, error_response, respond, respond_one
+from bot.console.open311_post import offered_services, posted_report, public_species
 from bot.console.public_place import public_place
 
 __all__ = ["Open311Error", "error_response", "router"]
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack, load_packs
-from bot.vocabulary import REPORT_TYPES
+from bot.notify.numbers import national
 
 router = APIRouter()
 
-# Open311's public wording of the report types of bot.vocabulary (the one list of report types): a type the
-# vocabulary gains is served under its read-back title until it is given wording here.
-SERVICE_WORDING = {
-    "barking": ("Barking animal", "An animal barking or making noise for long periods."),
-    "at_large": ("Animal at large", "A dog or other animal loose, off its owner's premises."),
-    "bite": ("Animal bite", "An animal bit a person or another animal. Anyone injured: call 911 first."),
-}
 YES_NO_UNKNOWN = [
     {"key": "yes", "name": "Yes"},
     {"key": "no", "name": "No"},
@@ -59,14 +51,6 @@ TYPE_ATTRIBUTES = {
         ("vaccinated", "singlevaluelist", False, "Is the animal vaccinated against rabies?", YES_NO_UNKNOWN),
     ],
 }  # fmt: skip
-
-
-def offered_services() -> dict[str, tuple[str, str]]:
-    """{service_code: (service_name, description)}, one per report type of bot.vocabulary, in its order."""
-    return {
-        code: SERVICE_WORDING.get(code, (kind.title, f"{kind.title} (animal control)."))
-        for code, kind in REPORT_TYPES.items()
-    }
 
 
 STATUS = {"new": "open", "accepted": "open", "rejected": "closed", "duplicate": "closed"}
@@ -135,7 +119,8 @@ def _iso(moment: datetime, pack: Pack) -> str:
 
 def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
     notes = f"duplicate of {c.duplicate_of}" if c.duplicate_of else None
-    animal = f" ({c.animal_species})" if c.animal_species else ""
+    species = public_species(c.animal_species)
+    animal = f" ({species})" if species else ""
     data = {
         "service_request_id": c.reference,
         "status": STATUS[c.status],
@@ -303,72 +288,15 @@ async def create_request(request: Request, fmt: str) -> Response:
     pack = _pack(text.get("jurisdiction_id"))
     client = await run_in_threadpool(_api_client, request, text.get("api_key"), pack, True)
     ctx = console_context(request)
-    report = _posted_report(text, pack, client, ctx.clock())
+    report = posted_report(text, pack, client, ctx.clock())
     try:
         reference = await run_in_threadpool(ctx.cases.file_complaint, report, by=f"open311:{client.name}")
     except CaseError as error:
         raise Open311Error(400, str(error)) from None
-    notice = f"Filed with {pack.office_name} ({pack.office_phone}) as a written complaint."
+    notice = f"Filed with {pack.office_name} ({national(pack.office_phone)}) as a written complaint."
     return respond(
         request.url.path,
         "service_requests",
         "request",
         [{"service_request_id": reference, "service_notice": notice, "account_id": None}],
-    )
-
-
-def _posted_report(text: dict[str, str], pack: Pack, client: ApiClient, received: datetime) -> Report:
-    """The report a key holder's POST files, checked against the service definition."""
-    code = text.get("service_code", "")
-    if code not in offered_services():
-        raise Open311Error(404 if code else 400, "service_code is required and must name a service")
-    attributes = {
-        key[len("attribute[") : -1]: value for key, value in text.items() if key.startswith("attribute[")
-    }
-    location = text.get("address_string") or (
-        f"{text['lat']}, {text['long']}" if text.get("lat") and text.get("long") else ""
-    )
-    if not location:
-        raise Open311Error(400, "a location is required: address_string, or lat and long")
-    details = {k: v for k, v in attributes.items() if k in ("frequency", "direction") and v}
-    details["submitted_by"] = client.name
-    return Report(
-        jurisdiction=pack.code,
-        type=code,
-        channel="web",
-        source_id=f"open311:{client.id}:{uuid.uuid4().hex}",
-        received=received,
-        location=location,
-        transcript=text.get("description", ""),
-        animal=(attributes.get("animal") or "").lower() or None,
-        animal_description=attributes.get("animal_description") or None,
-        occurred_text=attributes.get("occurred_text") or None,
-        complainant_contact=_contact(text.get("phone")),
-        complainant_name=" ".join(part for part in (text.get("first_name"), text.get("last_name")) if part)
-        or None,
-        details=details,
-        bite=_bite(attributes) if code == "bite" else None,
-        # media_url is not taken: the console shows only photos from the city's own Twilio account
-        urgent=code == "bite",
-    )
-
-
-def _contact(phone: str | None) -> str | None:
-    if not phone:
-        return None
-    try:
-        return try_line.e164(phone)
-    except ValueError:
-        raise Open311Error(400, "phone is not a phone number") from None
-
-
-def _bite(attributes: dict[str, str]) -> BiteDetails:
-    if attributes.get("victim") not in ("person", "animal"):
-        raise Open311Error(400, "attribute[victim] is required for bites: person or animal")
-    yes_no = {"yes": True, "no": False}
-    return BiteDetails(
-        victim=attributes["victim"],
-        skin_broken_or_medical=yes_no.get(attributes.get("skin_broken", "")),
-        animal_vaccinated=yes_no.get(attributes.get("vaccinated", "")),
-        owner_known=None,
     )

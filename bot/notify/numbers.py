@@ -26,3 +26,15 @@ def require_e164(number: str, region: str = DEFAULT_REGION) -> str:
     if normalised is None:
         raise ValueError("that is not a phone number")
     return normalised
+
+
+def national(number: str | None, region: str = DEFAULT_REGION) -> str:
+    """The number as people write it at home: +15075550100 -> (507) 555-0100; a number that is not one is
+    given back as it is."""
+    if not number:
+        return ""
+    try:
+        parsed = phonenumbers.parse(number.strip(), region)
+    except phonenumbers.NumberParseException:
+        return number
+    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.NATIONAL)

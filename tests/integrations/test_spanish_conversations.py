@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-import unicodedata
 import urllib.error
 import urllib.request
 import xml.etree.ElementTree as ET
@@ -33,18 +32,13 @@ from tests.integrations.conftest import (
     LIVE_TOKEN,
     PUBLIC_BASE_URL,
 )
+from tests.support.dialogue import fold, matching
 
 LINES = {"kellogg": KELLOGG_LINE, "freeport": FREEPORT_LINE}
 READ_BACK = ("yes to send it", "para enviar")  # the read-back's last words, English and Spanish
 Answers = Sequence[
     tuple[tuple[str, ...], str]
 ]  # (words of the question, any of them) -> the resident's answer
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: "¿Dónde?" -> "¿donde?"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def post(base: str, path: str, params: dict[str, str]) -> str:
@@ -136,7 +130,7 @@ def converse(
         question = last_question(replies)
         asked.append(question)
         assert asked[-3:].count(question) < 3, f"asked three times: {question!r} (heard: {heard!r})"
-        answer = next((a for words, a in answers if any(w in question for w in words)), None)
+        answer = next(iter(matching(question, answers)), None)
         assert answer is not None, f"no scripted answer fits {replies!r} (heard so far: {heard!r})"
         replies = party.says(answer)
         heard = heard + replies

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.nlp.taxonomy import normalise_animal
+from tests.support.scripts import evaluate_script
 
 ROOT = Path(__file__).resolve().parents[2]
 BLIND_SETS = {
@@ -145,19 +146,8 @@ def test_both_sets_are_in_make_eval() -> None:
         assert re.search(rf"\b{re.escape(name)}={re.escape(str(path.relative_to(ROOT)))}\b", line), name
 
 
-def _evaluate_script():
-    import importlib.util
-    import sys
-
-    spec = importlib.util.spec_from_file_location("evaluate_nlu", ROOT / "scripts" / "evaluate_nlu.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["evaluate_nlu"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_spanish_set_is_told_apart_by_its_name() -> None:
-    module = _evaluate_script()
+    module = evaluate_script()
     assert module.set_language("blind-es", BLIND_SETS["blind-es"]) == "es"
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
     assert module.set_language("blind-12b", BLIND_SETS["blind-12b"]) == "en"
@@ -167,7 +157,7 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
 
 
 def test_spanish_sets_are_held_to_issue_12s_targets_and_say_the_baseline_is_english() -> None:
-    module = _evaluate_script()
+    module = evaluate_script()
     gold = ["report_barking", "report_at_large", "report_bite"] * 10 + ["greet"]
     predicted = gold[:-1] + ["report_bite"]  # one greeting read as a bite: report-type macro-F1 0.984
     examples = [module.Example(text=f"m{i}", intent=g) for i, g in enumerate(gold)]

@@ -1,19 +1,11 @@
 """`make eval` prints the blind-set figures beside the held-out ones (issue 9, "Done when")."""
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
+from tests.support.scripts import evaluate_script
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _script():
-    spec = importlib.util.spec_from_file_location("evaluate_nlu", ROOT / "scripts" / "evaluate_nlu.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["evaluate_nlu"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def _result(module, name: str, gold: list[str], predicted: list[str]) -> dict:
@@ -33,7 +25,7 @@ def _result(module, name: str, gold: list[str], predicted: list[str]) -> dict:
 
 
 def test_report_puts_the_sets_side_by_side_with_report_type_macro_f1() -> None:
-    module = _script()
+    module = evaluate_script()
     heldout = _result(module, "heldout", ["report_barking", "report_bite"], ["report_barking", "report_bite"])
     blind = _result(
         module, "blind-12", ["report_barking", "report_at_large"], ["report_at_large", "report_at_large"]

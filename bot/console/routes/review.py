@@ -79,7 +79,8 @@ def _change_form(ctx: ConsoleContext, reference: str, form: FormData, reason: st
 
 def _edit(ctx: ConsoleContext, reference: str, form: FormData, reason: str | None, by: str) -> str:
     changes = _edits(form, ctx.cases.get_complaint(reference))
-    ctx.cases.edit_fields(reference, changes, reason or "", by=by)
+    if not ctx.cases.edit_fields(reference, changes, reason or "", by=by):
+        return f"Nothing changed: every field of {reference} was as shown."
     return f"{reference} corrected."
 
 
