@@ -244,6 +244,8 @@ LANDMARK_NOUNS: tuple[str, ...] = (
     "splash pad",
     "picnic shelter",
     "shelter house",
+    "city office",
+    "farmhouse",
 )
 
 # Words allowed between "the" and a landmark noun ("the old lutheran church").
@@ -298,6 +300,7 @@ LANDMARK_RELATIONS: tuple[tuple[str, ...], ...] = (
     ("in", "back", "of"),
     ("back", "of"),
     ("under",),
+    ("above",),
 )
 
 
