@@ -39,6 +39,9 @@ _HOUSE_ON = re.compile(
     r"(?P<street>[a-z][a-z']+)\b",
     re.IGNORECASE,
 )
+_HOUSE_OF_STREET = re.compile(
+    r"\bcasa(?:\s+[a-z]+)?\s+(?:del|de\s+la)\s+(?P<street>[a-z][a-z']+)\b", re.IGNORECASE
+)
 # "what time does the dollar general close", "a q hora cierra el Dollar General": the hours, not a place
 _OPENING_HOURS = re.compile(
     r"^\W*(?:(?:what\s+time|when)\s+(?:does|do|is|are)\b.*\b(?:open|close|closed)s?\b"
@@ -48,9 +51,11 @@ _OPENING_HOURS = re.compile(
 # "la casa azul de la " / "la casa verde del " before an address (the span starts at "casa")
 _PREFIX_ES = re.compile(r"\b(?:la\s+)?(?P<start>casa(?:\s+[a-z]+)?\s+(?:del|de\s+la|de))\s+$", re.IGNORECASE)
 # "... Dollar General parking lot", "Sacred Heart School playground", "the Lark Toys building"
+_SPANISH_ARTICLE = re.compile(r"^(?:el|la|los|las)\s+(?=[^\d\s])", re.IGNORECASE)
 _TAIL = re.compile(r"^\s+(?:parking\s+lot|parking\s+ramp|playground|building|lot)\b", re.IGNORECASE)
-_ANIMAL_OF = re.compile(r"^\s+(?:[a-z]+\s+)?(?:de\s+enfrente\s+)?del?\s+$", re.IGNORECASE)
+_ANIMAL_OF = re.compile(r"^\s+(?:[a-z]+\s+)?(?:de\s+enfrente\s+)?(?:del|de(?:\s+la)?)\s+$", re.IGNORECASE)
 _IT_WAS = re.compile(r"\b(?:fue|era)\s+(?:el|la|los|las|un|una)\s+$", re.IGNORECASE)
+_BARKING_ES = re.compile(r"\b(?:ladr\w*|aull\w*|no\s+se\s+calla\w*|cantan?)\b", re.IGNORECASE)
 _HOUSE_OF = re.compile(r"^\s+de\s+la\s+$", re.IGNORECASE)
 _ARTICLES = frozenset("the a an el la los las del al".split())
 _BARE_WORDS = frozenset(
@@ -95,10 +100,11 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
 
 
 def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
-    """ "the yellow house on division": a street of a pack after "house on", even one that is also a word."""
+    """ "the yellow house on division", "la casa verde de la Division": a street of a pack after a house,
+    even one that is also a word."""
     names = {street.lower() for street in streets}
     found = []
-    for match in _HOUSE_ON.finditer(text):
+    for match in [*_HOUSE_ON.finditer(text), *_HOUSE_OF_STREET.finditer(text)]:
         start, end = match.span("street")
         free = not any(e["start"] < end and start < e["end"] for e in entities if "start" in e)
         if free and match.group("street").lower() in names:
@@ -112,8 +118,18 @@ def widen(text: str, locations: Sequence[Entity]) -> list[Entity]:
 
 
 def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
-    """No place in a question about opening hours ("what time does the dollar general close")."""
-    return [] if _OPENING_HOURS.match(text) else list(places)
+    """No place in a question about opening hours ("what time does the dollar general close"); a Spanish
+    article before an incident place is not part of it ("en la [Riverside]", "en el [fairgrounds]"), though
+    one before a house number stays ("el 412 de la Oak", as the Spanish sets write it)."""
+    if _OPENING_HOURS.match(text):
+        return []
+    result = []
+    for place in places:
+        article = _SPANISH_ARTICLE.match(place["value"])
+        if article and place["entity"] == "location":
+            place = _with(text, place, place["start"] + article.end(), place["end"])
+        result.append(place)
+    return result
 
 
 def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entity]) -> list[Entity]:
@@ -129,7 +145,10 @@ def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entit
         between = text[animal["end"] : place["start"]]
         house = place["value"].lower().startswith("casa") and _HOUSE_OF.match(between)
         said_whose = _IT_WAS.search(text[max(0, animal["start"] - 20) : animal["start"]])
-        if house or said_whose or len(incident) > 1:
+        at_home = _BARKING_ES.search(
+            text
+        )  # a barking dog's home is where it happens ("el perro de 318 Chestnut")
+        if ((house or said_whose) and not at_home) or len(incident) > 1:
             place["entity"] = "owner_location"
     return result
 
