@@ -244,8 +244,6 @@ LANDMARK_NOUNS: tuple[str, ...] = (
     "splash pad",
     "picnic shelter",
     "shelter house",
-    "city office",
-    "farmhouse",
 )
 
 # Words allowed between "the" and a landmark noun ("the old lutheran church").

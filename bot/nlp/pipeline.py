@@ -52,6 +52,9 @@ NUMBER_WORDS = (
 ).split()
 
 
+# Kinds of place the ruler knows beyond gazetteer.LANDMARK_NOUNS, kept out of the lookup table so DIET's
+# features (and so the intents) stay as trained: "the City Office", "the white farmhouse".
+RULER_LANDMARK_NOUNS = (*gazetteer.LANDMARK_NOUNS, "city office", "farmhouse")
 # Landmark kinds that take a street's name: "the Riverview apartments", "the Oak Street school".
 NAMED_BY_STREET = ("apartments", "apartment building", "trailer park", "trailer court", "school")
 # Numbers said after a road word ("county road five", "county road twenty two"): one to ninety.
@@ -214,7 +217,7 @@ def _location_patterns() -> list[dict[str, Any]]:
     # Landmarks: behind the church, by the old lutheran church, near Kwik Trip, the park
     relations: Alternatives = [[], *[[{"LOWER": w} for w in words] for words in gazetteer.LANDMARK_RELATIONS]]
     modifier = _opt(_in(gazetteer.LANDMARK_MODIFIERS))
-    nouns: Alternatives = [_phrase_tokens(noun) for noun in gazetteer.LANDMARK_NOUNS]
+    nouns: Alternatives = [_phrase_tokens(noun) for noun in RULER_LANDMARK_NOUNS]
     sequences += _sequences(relations, [[{"LOWER": "the"}, modifier, modifier]], nouns)
     # With a relation word the article is often dropped: "in front of city hall", "behind church".
     sequences += _sequences(relations[1:], [[modifier, modifier]], nouns)
@@ -234,7 +237,7 @@ def _location_patterns() -> list[dict[str, Any]]:
     by_street: Alternatives = [_phrase_tokens(noun) for noun in NAMED_BY_STREET]
     sequences += _sequences(relations, [[{"LOWER": "the"}]], known_any, [[], [_opt(street_type)]], by_street)
     sequences += places_es.location_sequences(
-        known_any, known_distinctive, named, number, gazetteer.LANDMARK_NOUNS
+        known_any, known_distinctive, named, number, RULER_LANDMARK_NOUNS
     )  # issue 12: Spanish
     return [{"label": "location", "pattern": sequence} for sequence in sequences if sequence]
 
