@@ -82,8 +82,8 @@ def _phrase_tokens(phrase: str) -> list[Token]:
     for word in phrase.split():
         if word.endswith("'s") and len(word) > 2:
             tokens.extend([{"LOWER": word[:-2]}, {"LOWER": "'s"}])
-        elif word.endswith(".") and len(word) > 1:
-            tokens.extend([{"LOWER": word[:-1]}, {"ORTH": ".", "OP": "?"}])
+        elif word.endswith(".") and len(word) > 1:  # "St." is one token, "st." two
+            tokens.extend([{"LOWER": {"IN": [word[:-1], word]}}, {"ORTH": ".", "OP": "?"}])
         elif "-" in word.strip("-"):  # "stop-n-go": the tokenizer splits at each hyphen
             parts = word.split("-")
             tokens.extend(t for part in parts[:-1] for t in ({"LOWER": part}, {"ORTH": "-"}))
