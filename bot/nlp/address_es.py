@@ -43,6 +43,25 @@ _ORDINAL_FIRST = re.compile(
     rf"^(?:(?P<number>\d+)\s+)?(?:(?:la|el)\s+)?(?P<name>{'|'.join(_ORDINALS)})\s+{_TYPE}(?:\s+{_DIR})?$",
     re.I,
 )
+# calle Oak 412, Cedar 88, la Walnut 515, calle 4 norte 612: the house number after the street
+_NUMBER_AFTER = re.compile(
+    rf"^(?:(?:la|el)\s+)?(?:{_TYPE}\s+)?{_NAME}(?:\s+{_DIR})?\s+(?P<number>\d{{1,6}})$", re.I
+)
+_NOT_A_STREET_NAME = frozenset(
+    "apt apartment unit lot suite ste box no route rte rr hwy highway road rd carretera county co cr csah township "
+    "twp state us interstate rural ruta room trailer trlr door gate exit mile milla".split()
+)
+# carretera 61, la carretera del condado 5, camino del condado 12: numbered roads keep their number
+_ROAD = re.compile(
+    r"^(?:(?:la|el)\s+)?(?P<road>carretera\s+del\s+condado|camino\s+del\s+condado|carretera|ruta)\s+"
+    r"(?P<number>\d{1,3})$",
+    re.I,
+)
+_ROAD_NAMES = {
+    "carretera del condado": "County Road",
+    "camino del condado": "County Road",
+    "carretera": "Hwy",
+}
 _NUMBER_OF_THE = re.compile(
     r"^(?:(?:el|la)\s+)?(?P<number>\d+[a-z]?)\s+(?:de\s+la|de\s+el|del|de)\s+(?P<rest>.+)$", re.I
 )
@@ -79,9 +98,44 @@ def _assemble(match: re.Match[str]) -> str:
     return " ".join(part for part in parts if part)
 
 
+def _number_after(written: str) -> str | None:
+    """ "calle Oak 412" -> "412 Oak St"; "Cedar 88" -> "88 Cedar"; None when the number ends no street."""
+    match = _NUMBER_AFTER.match(written)
+    if not match or match.group("name").split()[0].lower() in _NOT_A_STREET_NAME:
+        return None
+    if match.group("type"):
+        return _assemble(match)
+    direction = _DIRECTIONS.get((match.group("dir") or "").lower(), "")
+    return " ".join(
+        part for part in (match.group("number"), direction, _street_name(match.group("name"))) if part
+    )
+
+
+def _numbered_road(written: str) -> str | None:
+    """ "carretera 61" -> "Hwy 61"; "carretera del condado 5" -> "County Road 5"."""
+    match = _ROAD.match(written)
+    if not match:
+        return None
+    road = re.sub(r"\s+", " ", match.group("road").lower())
+    return f"{_ROAD_NAMES.get(road, 'Route')} {match.group('number')}"
+
+
+def _known_street(written: str) -> bool:
+    """ "205 oak": a house number and a street of a pack (Spanish number words said before the street)."""
+    from bot.nlp.gazetteer import all_street_names
+
+    match = re.match(r"^\d+\s+(?P<name>[a-z][a-z' ]*)$", written, re.I)
+    return bool(match) and match.group("name").strip().lower() in all_street_names()
+
+
 def english_form(text: str) -> str:
     """The place in English street form when it is said in Spanish, else the text unchanged."""
-    if not text or not (_SPANISH_MARK.search(_fold(text)) or _NUMBER_WORDS_ES.search(_fold(text))):
+    if not text:
+        return text
+    trailing = _number_after(re.sub(r"^(?:en|por)\s+", "", _fold(text).strip(" .,"), flags=re.I))
+    if trailing and not _SPANISH_MARK.search(_fold(text)):
+        return trailing  # "Cedar 88", "Belvidere 317": the Spanish order with no Spanish word
+    if not (_SPANISH_MARK.search(_fold(text)) or _NUMBER_WORDS_ES.search(_fold(text))):
         return text
     written = alpha2digit(_fold(text).strip(" .,"), "es", threshold=0)
     written = _DIGIT_RUN.sub(lambda m: m.group(0).replace(" ", ""), written)
@@ -89,6 +143,9 @@ def english_form(text: str) -> str:
         r"\b(\d{1,2})[ªº]", lambda m: _ORDINAL_WORDS.get(int(m.group(1)), m.group(1)), written
     )  # "4ª" -> cuarta
     written = re.sub(r"^(?:en|por)\s+", "", written, flags=re.I)
+    road = _numbered_road(written)
+    if road:
+        return road
     for pattern in (_TYPE_FIRST, _ORDINAL_FIRST):
         match = pattern.match(written)
         if match:
@@ -101,4 +158,6 @@ def english_form(text: str) -> str:
     typed_street = re.match(
         r"^\d+\s+.*\b(street|st|avenue|ave|road|rd|drive|dr|lane|ln|court|ct|way|hwy)\.?$", written, re.I
     )
-    return written if _NUMBER_WORDS_ES.search(_fold(text)) and typed_street else text
+    if _NUMBER_WORDS_ES.search(_fold(text)) and (typed_street or _known_street(written)):
+        return written
+    return _number_after(written) or text

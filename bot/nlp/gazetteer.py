@@ -298,6 +298,7 @@ LANDMARK_RELATIONS: tuple[tuple[str, ...], ...] = (
     ("in", "back", "of"),
     ("back", "of"),
     ("under",),
+    ("above",),
 )
 
 

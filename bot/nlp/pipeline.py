@@ -52,6 +52,16 @@ NUMBER_WORDS = (
 ).split()
 
 
+# Kinds of place the ruler knows beyond gazetteer.LANDMARK_NOUNS, kept out of the lookup table so DIET's
+# features (and so the intents) stay as trained: "the City Office", "the white farmhouse".
+RULER_LANDMARK_NOUNS = (*gazetteer.LANDMARK_NOUNS, "city office", "farmhouse")
+# Landmark kinds that take a street's name: "the Riverview apartments", "the Oak Street school".
+NAMED_BY_STREET = ("apartments", "apartment building", "trailer park", "trailer court", "school")
+# Numbers said after a road word ("county road five", "county road twenty two"): one to ninety.
+ROAD_NUMBER_WORDS = NUMBER_WORDS[2:29]
+_UNITS, _TENS = NUMBER_WORDS[2:11], NUMBER_WORDS[21:29]
+
+
 def _ordinal_suffix(number: int) -> str:
     if number % 100 in (11, 12, 13):
         return "th"
@@ -72,8 +82,12 @@ def _phrase_tokens(phrase: str) -> list[Token]:
     for word in phrase.split():
         if word.endswith("'s") and len(word) > 2:
             tokens.extend([{"LOWER": word[:-2]}, {"LOWER": "'s"}])
-        elif word.endswith(".") and len(word) > 1:
-            tokens.extend([{"LOWER": word[:-1]}, {"ORTH": ".", "OP": "?"}])
+        elif word.endswith(".") and len(word) > 1:  # "St." is one token, "st." two
+            tokens.extend([{"LOWER": {"IN": [word[:-1], word]}}, {"ORTH": ".", "OP": "?"}])
+        elif "-" in word.strip("-"):  # "stop-n-go": the tokenizer splits at each hyphen
+            parts = word.split("-")
+            tokens.extend(t for part in parts[:-1] for t in ({"LOWER": part}, {"ORTH": "-"}))
+            tokens.append({"LOWER": parts[-1]})
         else:
             tokens.append({"LOWER": word})
     return tokens
@@ -106,6 +120,7 @@ def _location_patterns() -> list[dict[str, Any]]:
     directions = list(gazetteer.DIRECTIONS) + [d + "." for d in gazetteer.DIRECTIONS]
 
     ordinals = [f"{n}{_ordinal_suffix(n)}" for n in range(1, 40)] + list(gazetteer.ORDINAL_WORDS)
+    ordinal_numeral = {"LOWER": {"REGEX": r"^\d{1,3}(?:st|nd|rd|th)$"}}  # "270th street", "110th st"
     number = {"TEXT": {"REGEX": r"^\d{1,6}[a-zA-Z]?$"}}
     direction = _in(directions)
     street_type = _in(types)
@@ -117,16 +132,26 @@ def _location_patterns() -> list[dict[str, Any]]:
     ]
     opt_direction: Alternatives = [[], [direction]]
     # "hwy 61", "us highway 61", "county road 18", "co rd 18"
-    roads: Alternatives = [
-        [
-            _in(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[:1]),
-            _opt(_in(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[1:])),
-            {"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}},
-        ]
+    road_words = [
+        _in(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[:1]),
+        _opt(_in(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[1:])),
     ]
-    known_any: Alternatives = [[_in(single + ordinals)], *[_phrase_tokens(name) for name in multi]]
+    road_box: Alternatives = [[], [{"LOWER": "box"}, {"TEXT": {"REGEX": r"^\d{1,5}$"}}]]  # "RR 2 box 14"
+    road_number: Alternatives = [
+        [{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}],
+        # said: "county road five", "county road twenty two" (not "oh", "hundred", "zero")
+        [_in(ROAD_NUMBER_WORDS)],
+        [_in(_TENS), _in(_UNITS)],
+    ]
+    roads: Alternatives = _sequences([road_words], road_number, road_box)
+    known_any: Alternatives = [
+        [_in(single + ordinals)],
+        [ordinal_numeral],
+        *[_phrase_tokens(name) for name in multi],
+    ]
     known_distinctive: Alternatives = [
         [_in(distinctive + ordinals)],
+        [ordinal_numeral],
         *[_phrase_tokens(name) for name in multi],
     ]
     typed_name: Alternatives = [
@@ -166,6 +191,11 @@ def _location_patterns() -> list[dict[str, Any]]:
     sequences += _sequences(
         opt_direction, side_strict, [[_in(["and", "&", "/", "@"])]], opt_direction, side_strict
     )
+    # A numbered street makes the other side a street too: "cherry and 3rd", "3rd and park"
+    numbered_side: Alternatives = [[ordinal_numeral, _opt(street_type)]]
+    any_side: Alternatives = [[*name, _opt(street_type)] for name in known_any]
+    sequences += _sequences(any_side, [[_in(["and", "&", "/", "@"])]], numbered_side)
+    sequences += _sequences(numbered_side, [[_in(["and", "&", "/", "@"])]], any_side)
     # Blocks: the 400 block of oak, 300 blk n main st
     block_word: Alternatives = [
         [_in(["block", "blk", "blk."])],
@@ -187,7 +217,7 @@ def _location_patterns() -> list[dict[str, Any]]:
     # Landmarks: behind the church, by the old lutheran church, near Kwik Trip, the park
     relations: Alternatives = [[], *[[{"LOWER": w} for w in words] for words in gazetteer.LANDMARK_RELATIONS]]
     modifier = _opt(_in(gazetteer.LANDMARK_MODIFIERS))
-    nouns: Alternatives = [_phrase_tokens(noun) for noun in gazetteer.LANDMARK_NOUNS]
+    nouns: Alternatives = [_phrase_tokens(noun) for noun in RULER_LANDMARK_NOUNS]
     sequences += _sequences(relations, [[{"LOWER": "the"}, modifier, modifier]], nouns)
     # With a relation word the article is often dropped: "in front of city hall", "behind church".
     sequences += _sequences(relations[1:], [[modifier, modifier]], nouns)
@@ -204,8 +234,10 @@ def _location_patterns() -> list[dict[str, Any]]:
         ]
     )
     sequences += _sequences(relations, [[], [{"LOWER": "the"}]], named)
+    by_street: Alternatives = [_phrase_tokens(noun) for noun in NAMED_BY_STREET]
+    sequences += _sequences(relations, [[{"LOWER": "the"}]], known_any, [[], [_opt(street_type)]], by_street)
     sequences += places_es.location_sequences(
-        known_any, known_distinctive, named, number
+        known_any, known_distinctive, named, number, RULER_LANDMARK_NOUNS
     )  # issue 12: Spanish
     return [{"label": "location", "pattern": sequence} for sequence in sequences if sequence]
 

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import gazetteer, places_es
+from bot.nlp import gazetteer, place_spans, places_es
 from bot.nlp.pipeline import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
@@ -30,7 +30,8 @@ _JOINERS = (
 )
 # A landmark span that starts with its relation word ("near the school") joins the street before it.
 _RELATION_START = re.compile(
-    r"^(?:near|by|past|behind|across\s+from|next\s+to|in\s+front\s+of|beside|up\s+by|down\s+by|out\s+by)\b",
+    r"^(?:near|by|past|behind|above|across\s+from|next\s+to|in\s+front\s+of|beside|up\s+by|down\s+by|out\s+by"
+    r"|por|x|cerca|enfrente|atras|detras|junto|al\s+lado|pasando)\b",
     re.IGNORECASE,
 )
 _OWNER_BEFORE = re.compile(
@@ -39,12 +40,25 @@ _OWNER_BEFORE = re.compile(
     r"|\bowners?\s+(?:lives?|is|are)\s+(?:at|on)|\bowned\s+by\s+[\w\s']{0,30}?\s+(?:at|on)|\bkept\s+at|\bhome\s+(?:at|on))\s*$",
     re.IGNORECASE,
 )
+_OWNER_BEFORE_MORE = re.compile(
+    r"(?:\b(?:came|comes|come|coming|got|gets|ran)\s+out\s+of|\bfrom\s+across\s+the\s+street\s+(?:at|on)"
+    r"|\bfrom\s+the\s+(?:[a-z]+\s+)?(?:place|house|home)\s+(?:on|at))\s*$",
+    re.IGNORECASE,
+)
+# "the barking from ...", "on the way home from ...", "driving home on ...", "I live in ...": no owner's home
+_NOT_OWNER_BEFORE = re.compile(
+    r"(?:\b(?:bark\w*|nois\w*|howl\w*|yap\w*|whin\w*|sounds?|way\s+home|walking\s+home|back)\s+from"
+    r"(?:\s+the\s+(?:[a-z]+\s+)?(?:place|house|home)\s+(?:on|at))?"
+    r"|\b(?:driving|walking|way|going|coming|heading|riding|biking)\s+home\s+(?:on|at)"
+    r"|\b(?:i|we)\s+live\s+(?:at|on|in))\s*$",
+    re.IGNORECASE,
+)
 _CALLING_FROM = re.compile(
     r"\b(?:calling|texting|writing|here|i'?m|i\s+am|we\s+are|live)\s+from\s*$", re.IGNORECASE
 )
 _DIRECTION_BEFORE = re.compile(
     r"(?:\btowards?|\bheading(?:\s+(?:for|to|into|down|up))?|\bheaded(?:\s+(?:for|to|into|down|up))?"
-    r"|\b(?:went|ran|running|go(?:ing)?|took\s+off)\s+(?:into|to|towards?|down|up|over\s+to)"
+    r"|\b(?:went|ran|running|go(?:ing)?|took\s+off)(?:\s+off)?\s+(?:into|to|towards?|down|up|over\s+to)"
     r"|\bin\s+the\s+direction\s+of"
     r"|\b(?:went|go(?:ing|es)?|heading|headed|ran|running|took\s+off)\s+(?:north|south|east|west)\w*\s+(?:on|down|along|up))\s*$",
     re.IGNORECASE,
@@ -110,9 +124,12 @@ def fuzzy_streets(text: str, entities: Sequence[Entity], streets: Sequence[str])
 
 
 def _extend_on_street(text: str, entity: Entity, others: Sequence[Entity], streets: Sequence[str]) -> Entity:
-    """ "by the dollar general" + " on belvedere" -> one place, when the next word fuzzy-matches a street."""
+    """ "by the dollar general" + " on belvedere" -> one place, when the next word fuzzy-matches a street.
+
+    After a landmark ("the laundromat on depot") a street that is also a word counts too."""
     match = _ON_WORD_AFTER.match(text[entity["end"] :])
-    if not match or not _street_hit(match.group(1), streets):
+    landmark = not entity["value"][:1].isdigit()
+    if not match or not _street_hit(match.group(1), streets, numbered=landmark):
         return entity
     end = entity["end"] + match.end()
     if not _free([o for o in others if o is not entity], entity["start"], end):
@@ -146,8 +163,9 @@ def place_role(text: str, entity: Entity) -> str:
     before = text[: entity["start"]]
     if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
         return "direction"
-    if (_OWNER_BEFORE.search(before) or places_es.OWNER_BEFORE.search(before)) and not _CALLING_FROM.search(
-        before
+    owner = _OWNER_BEFORE.search(before) or _OWNER_BEFORE_MORE.search(before)
+    if (owner or places_es.OWNER_BEFORE.search(before)) and not (
+        _CALLING_FROM.search(before) or _NOT_OWNER_BEFORE.search(before)
     ):
         return "owner_location"
     return "location"
@@ -158,11 +176,15 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     others = [e for e in entities if e.get("entity") != "location"]
     locations = [e for e in entities if e.get("entity") == "location" and "start" in e]
     locations += fuzzy_streets(text, [*others, *locations], streets)
+    locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
-    result = list(others)
-    for entity in merge_adjacent(text, locations):
-        result.append({**entity, "entity": place_role(text, entity)})
-    return sorted(result, key=lambda e: e.get("start", 0))
+    locations = place_spans.widen(text, locations)
+    places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
+    places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
+    places = place_spans.drop_bare_landmarks(text, places)
+    places += place_spans.compass_directions(text, [*others, *places])
+    places = place_spans.not_places(text, places)
+    return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 
 def _says(text: str, name: str) -> bool:

@@ -27,7 +27,12 @@ LANDMARK_NOUNS_ES: tuple[str, ...] = (
     "lavanderia", "super", "supermercado", "farmacia", "trailas", "parque de trailas", "apartamentos",
     "apartments", "departamentos", "parada del camion", "parada de autobus", "granero", "establo", "veterinario",
     "caseta", "gasolinera", "secundaria", "primaria", "preparatoria", "guarderia", "cafeteria", "molino",
+    "feria",
 )  # fmt: skip
+# A part of a place named after it: "el estacionamiento del Dollar General", "la banqueta de la Prospect".
+AREA_NOUNS_ES: tuple[str, ...] = ("estacionamiento", "patio", "banqueta", "acera", "orilla", "entrada")
+# Of those, the ones that are part of a street too ("la banqueta de la Prospect"; "el patio de" a house is not).
+STREET_AREA_NOUNS_ES: tuple[str, ...] = ("banqueta", "acera", "orilla")
 LANDMARK_ADJECTIVES_ES: tuple[str, ...] = (
     "catolica", "luterana", "metodista", "bautista", "primaria", "secundaria", "publica", "vieja", "viejo",
     "nueva", "nuevo", "grande", "chica", "chico",
@@ -35,7 +40,7 @@ LANDMARK_ADJECTIVES_ES: tuple[str, ...] = (
 # Relation words before a landmark: "enfrente de", "cerca del", "por", "atras de".
 RELATIONS_ES: tuple[tuple[str, ...], ...] = (
     ("enfrente", "de"), ("enfrente",), ("en", "frente", "de"), ("frente", "a"), ("frente", "al"),
-    ("detras", "de"), ("detras",), ("atras", "de"), ("cerca", "de"), ("cerca",), ("al", "lado", "de"),
+    ("detras", "de"), ("detras",), ("atras", "de"), ("atras",), ("afuera",), ("despues",), ("antes",), ("cerca", "de"), ("cerca",), ("al", "lado", "de"),
     ("al", "lado"), ("junto", "a"), ("junto",), ("afuera", "de"), ("por",), ("x",), ("pasando",),
     ("a", "un", "lado", "de"), ("despues", "de"), ("antes", "de"), ("a", "espaldas", "de"), ("rumbo", "a"),
 )  # fmt: skip
@@ -45,6 +50,10 @@ NOT_STREET_NAMES_ES = frozenset(
     "en el la los las del al de x por para y e con un una mi mis su sus calle esquina hacia cerca q que".split()
 )
 STREET_WORDS_ES = ("calle", "avenida", "av", "ave", "camino", "carretera", "callejon", "boulevard", "bulevar")
+# Numbered roads: "carretera 61", "la carretera del condado 5", "camino del condado 12".
+ROAD_WORDS_ES: tuple[tuple[str, ...], ...] = (
+    ("carretera",), ("carretera", "del", "condado"), ("camino", "del", "condado"), ("ruta",),
+)  # fmt: skip
 DIRECTIONS_ES = ("norte", "sur", "este", "oeste", "poniente", "oriente")
 NUMBER_WORDS_ES = (
     "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciseis "
@@ -61,7 +70,8 @@ ORDINAL_WORDS_ES = (
 # A place right after these words is where the animal lives (owner_location).
 OWNER_BEFORE = re.compile(
     r"(?:\b(?:la\s+)?(?:gente|familia|senora?|senor|vecinos?|vecinas?|duenos?|duenas?|muchachos?)\s+(?:del|de\s+la|de\s+el|de|que\s+vive\s+en)"
-    r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en|\bvive[n]?\s+en|\bes\s+de(?:l|\s+la|\s+los)?|\bviene[n]?\s+de(?:l|\s+la)?"
+    r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en(?:\s+(?:la|el))?|\bvive[n]?\s+en(?:\s+(?:la|el))?"
+    r"|\bes\s+de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
     r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?)\s*$",
     re.IGNORECASE,
 )
@@ -73,7 +83,7 @@ DIRECTION_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # Words joining a place to the road it is on ("por el Dollar General en la Belvidere").
-JOINERS_ES = r"(?:en|en\s+la|sobre|sobre\s+la|por|por\s+la|pasando|cerca\s+de|cerca\s+de\s+la)"
+JOINERS_ES = r"(?:en|en\s+la|sobre|sobre\s+la|por|por\s+la|pasando|cerca\s+de|cerca\s+de\s+la|de\s+la|del|de)"
 
 
 def _in(words: Iterable[str]) -> Token:
@@ -92,18 +102,17 @@ def _sequences(*slots: Alternatives) -> list[list[Token]]:
     return [list(itertools.chain.from_iterable(choice)) for choice in itertools.product(*slots)]
 
 
-def location_sequences(
-    known_any: Alternatives, known_distinctive: Alternatives, named: Alternatives, number: Token
+def _street_sequences(
+    known_any: Alternatives, known_distinctive: Alternatives, number: Token
 ) -> list[list[Token]]:
-    """Spanish ruler sequences for `location`, given the English builder's street and landmark alternatives."""
+    """calle Main, calle Oak 412, 412 de la Oak, seis doce calle cuatro norte, Cedar 88, carretera 61."""
     street_word = _in(STREET_WORDS_ES)
     direction_es: Alternatives = [[], [_in(DIRECTIONS_ES)]]
     spoken = {"LOWER": {"IN": NUMBER_WORDS_ES}, "OP": "+"}
-    spoken_street: Alternatives = [[spoken], [_in(ORDINAL_WORDS_ES)]]
-    street_name: Alternatives = [*known_any, *spoken_street]
+    street_name: Alternatives = [*known_any, [spoken], [_in(ORDINAL_WORDS_ES)]]
+    house_after: Alternatives = [[], [number], [spoken]]  # the number after the name: "calle Oak 412"
     sequences: list[list[Token]] = []
-    # calle Main, avenida Belvidere, calle cuatro norte, calle 3rd
-    sequences += _sequences([[street_word]], street_name, direction_es)
+    sequences += _sequences([[street_word]], street_name, direction_es, house_after)
     # la cuarta calle, tercera avenida
     sequences += _sequences([[_in(ORDINAL_WORDS_ES)]], [[street_word]], direction_es)
     # 412 de la Oak, el 200 de la Pine, 412 calle Oak, seis doce calle cuatro norte
@@ -115,24 +124,81 @@ def location_sequences(
         [[], [_in(("el", "la"))]], [[number]], of_the, [*with_type, *[[street_word, *n] for n in street_name]]
     )
     sequences += _sequences([[number], [spoken]], [[street_word]], street_name, direction_es)
-    # la Walnut (a distinctive street after an article)
-    sequences += _sequences([[{"LOWER": "la"}]], known_distinctive)
-    # esquina de 3rd y Elm, la esquina de Main con 2nd, el cruce de Oak y Pine
+    # la Walnut, Cedar 88, la Walnut 515 (a distinctive street after an article or before its number)
+    english_type = _in(("st", "street", "ave", "avenue", "road", "rd", "drive", "dr", "lane", "ln"))
+    sequences += _sequences([[{"LOWER": "la"}]], known_distinctive, [[], [number], [english_type]])
+    sequences += _sequences(known_distinctive, [[number]])
+    # spoken numbers before a street: "doscientos cinco oak", "cinco cero ocho oak", "cuatro doce oak street"
+    sequences += _sequences([[spoken]], known_distinctive, [[], [english_type]])
+    roads: Alternatives = [_words(" ".join(words)) for words in ROAD_WORDS_ES]
+    sequences += _sequences(roads, [[{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}], [spoken]])
+    return sequences
+
+
+def _corner_sequences(known_any: Alternatives) -> list[list[Token]]:
+    """esquina de 3rd y Elm, la esquina de Main con 2nd, la esquina de tercera y cedar."""
+    street_word = _in(STREET_WORDS_ES)
+    names: Alternatives = [*known_any, [_in(ORDINAL_WORDS_ES)]]
     side: Alternatives = [
-        *[[*name, _opt(street_word)] for name in known_any],
-        *[[street_word, *n] for n in known_any],
+        *[[*name, _opt(street_word)] for name in names],
+        *[[street_word, *n] for n in names],
     ]
     corner: Alternatives = [[_in(("esquina", "cruce", "interseccion")), _in(("de", "del"))]]
     joiner: Alternatives = [[_in(("y", "e", "con", "and", "&", "/"))]]
-    sequences += _sequences(
-        corner, [[], [_in(("la", "calle"))]], side, joiner, [[], [_in(("la", "calle"))]], side
-    )
-    # landmarks: enfrente de la iglesia, por el Dollar General, cerca del parque, el parque
+    before_side: Alternatives = [[], [_in(("la", "calle"))]]
+    return _sequences(corner, before_side, side, joiner, before_side, side)
+
+
+def _named_bases(named: Alternatives) -> Alternatives:
+    """ "st. agnes church" -> "st. agnes": a named church or school said after "iglesia" or "escuela"."""
+    kinds = {"church", "school", "park", "cafe", "trail"}
+    return [name[:-1] for name in named if len(name) > 1 and str(name[-1].get("LOWER")) in kinds]
+
+
+def _landmark_sequences(
+    known_any: Alternatives, named: Alternatives, english_nouns: Iterable[str]
+) -> list[list[Token]]:
+    """enfrente de la iglesia, atras del Casey's, iglesia St. Agnes, estacionamiento del Dollar General."""
     relations: Alternatives = [list(_words(" ".join(words))) for words in RELATIONS_ES]
-    nouns: Alternatives = [_words(noun) for noun in LANDMARK_NOUNS_ES]
+    spanish: Alternatives = [_words(noun) for noun in LANDMARK_NOUNS_ES]
+    english = sorted(set(english_nouns) - set(LANDMARK_NOUNS_ES))
+    nouns: Alternatives = [*spanish, [_in(n for n in english if " " not in n)]]
+    nouns += [_words(n) for n in english if " " in n]
     adjective: Alternatives = [[_opt(_in(LANDMARK_ADJECTIVES_ES))]]
     article: Alternatives = [[_in(ARTICLES_ES)]]
+    # iglesia St. Agnes, la escuela Sacred Heart
+    kind: Alternatives = [[_in(("iglesia", "escuela", "parque", "cafe", "restaurante"))]]
+    named_all: Alternatives = [*named, *_sequences(kind, _named_bases(named))]
+    sequences: list[list[Token]] = []
     sequences += _sequences(relations, article, nouns, adjective)
-    sequences += _sequences(article, nouns, adjective)
-    sequences += _sequences(relations, [[], *article], named)
+    sequences += _sequences([[_in(("el", "la", "los", "las"))]], nouns, adjective)  # not "del rancho"
+    sequences += _sequences(relations, [[], *article], named_all)
+    sequences += _sequences(kind, _named_bases(named))
+    # el estacionamiento del Dollar General, el patio de la Sacred Heart School, la banqueta de la Prospect
+    of_the: Alternatives = [
+        [{"LOWER": "del"}],
+        [{"LOWER": "de"}, _in(("la", "el", "los", "las"))],
+        _words("de"),
+    ]
+    area: Alternatives = [[_in(AREA_NOUNS_ES)]]
+    sequences += _sequences(area, of_the, named_all)
+    street_area: Alternatives = [[_in(STREET_AREA_NOUNS_ES)]]
+    sequences += _sequences(
+        street_area, of_the, [*known_any, *[[_in(STREET_WORDS_ES), *n] for n in known_any]]
+    )
     return sequences
+
+
+def location_sequences(
+    known_any: Alternatives,
+    known_distinctive: Alternatives,
+    named: Alternatives,
+    number: Token,
+    english_nouns: Iterable[str] = (),
+) -> list[list[Token]]:
+    """Spanish ruler sequences for `location`, given the English builder's street and landmark alternatives."""
+    return [
+        *_street_sequences(known_any, known_distinctive, number),
+        *_corner_sequences(known_any),
+        *_landmark_sequences(known_any, named, english_nouns),
+    ]

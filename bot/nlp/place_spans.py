@@ -1,0 +1,179 @@
+"""Where a place span starts and ends, and which found places are no place (called by bot.nlp.places).
+
+- `widen`: a place is said with the building or part of it before it and the lot after it: "the yellow
+  house on pine", "the end of oak ridge rd", "la casa azul de la Maple", "the Dollar General parking lot";
+  a Spanish reflexive "se" after an address is no south-east ("el 31 Birch se sale").
+- `owner_of_animal`: "el perro del 600 Elm esta en mi yarda en el 604 Elm": the animal's address is where it
+  lives when another place is where it happened, or when the message says "fue el perro del 811 Cherry".
+- `drop_bare_landmarks`: "the school" in "the school bus", or "the store" / "la granja" beside a street or
+  an address that says where: a bare kind of place is dropped when a better place is given.
+- `compass_directions`: "se fue para el norte", "heading toward town": a way with no place in it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from bot.nlp import gazetteer, places_es
+
+Entity = dict[str, Any]
+
+_LOOKBACK = 60  # characters before a place searched for the words that widen it (keeps searches short)
+# "the yellow house on " / "his house on " / "the end of " / "the sidewalk on " before a street
+_PREFIX_EN = re.compile(
+    r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:house|farmhouse|home|trailer|duplex|sidewalk|end)\s+(?:on|of|off)\s+$",
+    re.IGNORECASE,
+)
+# "the house behind the bank", "the farm past the water tower": a building named by the landmark after it
+_PREFIX_BEFORE_RELATION = re.compile(
+    r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer)\s+$",
+    re.IGNORECASE,
+)
+_STARTS_WITH_RELATION = re.compile(r"^(?:behind|past|next\s+to|across\s+from|beside)\b", re.IGNORECASE)
+# "the yellow house on division": after a house, a street that is also a word is a street
+_HOUSE_ON = re.compile(
+    r"\b(?:the|a|his|her|their|my|our)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|home|trailer|duplex)\s+on\s+"
+    r"(?P<street>[a-z][a-z']+)\b",
+    re.IGNORECASE,
+)
+_HOUSE_OF_STREET = re.compile(
+    r"\bcasa(?:\s+[a-z]+)?\s+(?:del|de\s+la)\s+(?P<street>[a-z][a-z']+)\b", re.IGNORECASE
+)
+# "what time does the dollar general close", "a q hora cierra el Dollar General": the hours, not a place
+_OPENING_HOURS = re.compile(
+    r"^\W*(?:(?:what\s+time|when)\s+(?:does|do|is|are)\b.*\b(?:open|close|closed)s?\b"
+    r"|a\s+(?:q|que)\s+hora\s+(?:abre|cierra)n?\b)",
+    re.IGNORECASE,
+)
+# "la casa azul de la " / "la casa verde del " before an address (the span starts at "casa")
+_PREFIX_ES = re.compile(r"\b(?:la\s+)?(?P<start>casa(?:\s+[a-z]+)?\s+(?:del|de\s+la|de))\s+$", re.IGNORECASE)
+# "... Dollar General parking lot", "Sacred Heart School playground", "the Lark Toys building"
+_SPANISH_ARTICLE = re.compile(r"^(?:el|la|los|las)\s+(?=[^\d\s])", re.IGNORECASE)
+_TAIL = re.compile(r"^\s+(?:parking\s+lot|parking\s+ramp|playground|building|lot)\b", re.IGNORECASE)
+_ANIMAL_OF = re.compile(r"^\s+(?:[a-z]+\s+)?(?:de\s+enfrente\s+)?(?:del|de(?:\s+la)?)\s+$", re.IGNORECASE)
+_IT_WAS = re.compile(r"\b(?:fue|era)\s+(?:el|la|los|las|un|una)\s+$", re.IGNORECASE)
+_BARKING_ES = re.compile(r"\b(?:ladr\w*|aull\w*|no\s+se\s+calla\w*|cantan?)\b", re.IGNORECASE)
+_HOUSE_OF = re.compile(r"^\s+de\s+la\s+$", re.IGNORECASE)
+_ARTICLES = frozenset("the a an el la los las del al".split())
+_BARE_WORDS = frozenset(
+    gazetteer.LANDMARK_MODIFIERS + places_es.LANDMARK_ADJECTIVES_ES + ("de",)
+)  # "the old church", "la iglesia catolica"
+_BARE_KINDS = frozenset(gazetteer.LANDMARK_NOUNS + places_es.LANDMARK_NOUNS_ES + ("granja",))
+# "the school bus", "the store clerk": the kind of place names something else
+_COMPOUND_AFTER = re.compile(
+    r"^\s+(?:bus|buses|board|kids|children|teachers?|year|clerk|owner|manager|staff|truck)\b", re.IGNORECASE
+)
+_COMPASS = re.compile(
+    r"\b(?:(?:fue|fueron|corrio|corrieron|iba|va|van|salio)(?:\s+corriendo)?\s+"
+    r"(?P<es>(?:para|hacia|rumbo\s+al?)\s+el\s+(?:norte|sur|este|oeste|centro|pueblo))"
+    r"|(?P<en>towards?\s+(?:town|downtown|the\s+highway)))\b",
+    re.IGNORECASE,
+)
+
+
+def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
+    return {**entity, "start": start, "end": end, "value": text[start:end]}
+
+
+def _free(others: Sequence[Entity], entity: Entity, start: int, end: int) -> bool:
+    return not any(o is not entity and o["start"] < end and start < o["end"] for o in others)
+
+
+def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
+    start, end = entity["start"], entity["end"]
+    if end - start > 3 and text[end - 3 : end] == " se":
+        end -= 3  # "31 birch se sale": the ruler read "se" as south-east; the resident wrote it lower case
+    tail = _TAIL.match(text[end:])
+    if tail and not entity["value"][:1].isdigit():
+        end += tail.end()
+    window = text[max(0, start - _LOOKBACK) : start]
+    prefix = _PREFIX_EN.search(window) or _PREFIX_ES.search(window)
+    if not prefix and _STARTS_WITH_RELATION.match(entity["value"]):
+        prefix = _PREFIX_BEFORE_RELATION.search(window)
+    if prefix:
+        begin = start - len(window) + prefix.start("start" if "start" in prefix.groupdict() else 0)
+        start = begin if _free(others, entity, begin, start) else start
+    return _with(text, entity, start, end) if (start, end) != (entity["start"], entity["end"]) else entity
+
+
+def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
+    """ "the yellow house on division", "la casa verde de la Division": a street of a pack after a house,
+    even one that is also a word."""
+    names = {street.lower() for street in streets}
+    found = []
+    for match in [*_HOUSE_ON.finditer(text), *_HOUSE_OF_STREET.finditer(text)]:
+        start, end = match.span("street")
+        free = not any(e["start"] < end and start < e["end"] for e in entities if "start" in e)
+        if free and match.group("street").lower() in names:
+            found.append({"entity": "location", "start": start, "end": end, "value": text[start:end]})
+    return found
+
+
+def widen(text: str, locations: Sequence[Entity]) -> list[Entity]:
+    """The places with the words that belong to them on either side (see module doc)."""
+    return [_widened(text, entity, locations) for entity in locations]
+
+
+def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """No place in a question about opening hours ("what time does the dollar general close"); a Spanish
+    article before an incident place is not part of it ("en la [Riverside]", "en el [fairgrounds]"), though
+    one before a house number stays ("el 412 de la Oak", as the Spanish sets write it)."""
+    if _OPENING_HOURS.match(text):
+        return []
+    result = []
+    for place in places:
+        article = _SPANISH_ARTICLE.match(place["value"])
+        if article and place["entity"] == "location":
+            place = _with(text, place, place["start"] + article.end(), place["end"])
+        result.append(place)
+    return result
+
+
+def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entity]) -> list[Entity]:
+    """Spanish "el <animal> del <place>": where the animal lives, beside another place or after "fue"."""
+    result = [dict(p) for p in places]
+    incident = [p for p in result if p["entity"] == "location"]
+    for place in incident:
+        if _is_bare(place["value"]):
+            continue
+        animal = max((a for a in animals if a["end"] <= place["start"]), key=lambda a: a["end"], default=None)
+        if animal is None or not _ANIMAL_OF.match(text[animal["end"] : place["start"]]):
+            continue
+        between = text[animal["end"] : place["start"]]
+        house = place["value"].lower().startswith("casa") and _HOUSE_OF.match(between)
+        said_whose = _IT_WAS.search(text[max(0, animal["start"] - 20) : animal["start"]])
+        at_home = _BARKING_ES.search(
+            text
+        )  # a barking dog's home is where it happens ("el perro de 318 Chestnut")
+        if ((house or said_whose) and not at_home) or len(incident) > 1:
+            place["entity"] = "owner_location"
+    return result
+
+
+def _is_bare(value: str) -> bool:
+    words = value.lower().split()
+    if not words or words[0] not in _ARTICLES:
+        return False
+    rest = [w for w in words[1:] if w not in _BARE_WORDS]
+    return bool(rest) and " ".join(rest) in _BARE_KINDS
+
+
+def drop_bare_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """Without "the school" of "the school bus", and a bare "the store" beside a better incident place."""
+    kept = [p for p in places if not (_is_bare(p["value"]) and _COMPOUND_AFTER.match(text[p["end"] :]))]
+    better = any(p["entity"] == "location" and not _is_bare(p["value"]) for p in kept)
+    return [p for p in kept if not (better and p["entity"] == "location" and _is_bare(p["value"]))]
+
+
+def compass_directions(text: str, entities: Sequence[Entity]) -> list[Entity]:
+    """ "se fue para el norte", "heading toward town": a `direction` no ruler place covers."""
+    found = []
+    for match in _COMPASS.finditer(text):
+        group = "es" if match.group("es") else "en"
+        start, end = match.span(group)
+        if not any(e["start"] < end and start < e["end"] for e in entities if "start" in e):
+            found.append({"entity": "direction", "start": start, "end": end, "value": text[start:end]})
+    return found
