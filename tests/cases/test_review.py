@@ -292,3 +292,17 @@ def test_unknown_reference_is_a_clear_domain_error(service, make_report, operati
         operation(service)
     assert isinstance(raised.value, CaseError)
     assert "Pat" not in str(raised.value) and "+1507" not in str(raised.value)
+
+
+def test_subject_complaints_carry_when_it_happened(service, make_report) -> None:
+    """The same_incident reading and 58-10 I ("complaints about the same incident are one bite case",
+    docs/rules.md) key on when it happened: the history must carry `occurred`, or every complaint is
+    its own incident."""
+    night = datetime(2026, 3, 1, 23, 30, tzinfo=CHICAGO)
+    with_time = service.file_complaint(make_report(occurred=night, occurred_text="last night at 11:30"))
+    without = service.file_complaint(make_report())
+    for reference in (with_time, without):
+        service.accept(reference, by="clerk")
+        service.confirm_household(reference, by="clerk")
+    history = service.subject_complaints(service.get_complaint(with_time).subject_id)
+    assert [(c.reference, c.occurred) for c in history] == [(with_time, night), (without, None)]
