@@ -148,6 +148,9 @@ def _started(text: str, now: datetime, timezone: str) -> tuple[datetime | None, 
             words = match.group(0).strip()
             when = match.group("when") if "when" in pattern.groupindex else match.group(0)
             when = re.sub(r"\b(about|around|like|maybe|roughly|nearly|almost)\b", "", when, flags=re.I)
+            if pattern is _SINCE_RE and not _CLOCK_TIME_RE.search(when):
+                # "since last night", "since yesterday": a day, no clock time; none is made up for it
+                return None, words
             parsed = parse_when(when.strip(), now, timezone)
             if parsed is not None:
                 return parsed, words

@@ -65,3 +65,21 @@ def test_what_counts_as_a_nightly_start() -> None:
     assert not nightly_start("since 10pm last night", "every night")  # a day is named
     assert not nightly_start("about an hour ago", "every night")
     assert not nightly_start("desde anoche", "every night")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "barking since last night",
+        "since yesterday",
+        "nonstop since this morning",
+        "ladrando desde anoche",
+        "desde ayer en la tarde",
+    ],  # fmt: skip
+)
+def test_since_a_day_without_a_clock_time_makes_none_up(text: str) -> None:
+    """ "since last night" names a day, not a time: it was read as yesterday at the message's own clock time,
+    so 1440 minutes without a break and a made-up time it happened. The words are kept, nothing else."""
+    facts = read_times(text, AFTERNOON, ZONE)
+    assert (facts.started, facts.minutes) == (None, None)
+    assert facts.started_words and facts.says_when
