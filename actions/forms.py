@@ -179,15 +179,19 @@ class ReportFormValidation(FormValidationAction):
     def _reject(
         self, slot: str, response: str | None, dispatcher: CollectingDispatcher, tracker: Tracker
     ) -> Slots:
-        """Ask again (the form repeats the question); after two failed tries also offer a person."""
+        """Ask again (the form repeats the question); after two failed tries offer a person instead.
+
+        The offer ("I'm having trouble understanding. You can also reach ...") takes the place of the
+        "didn't understand" line: with the question asked again after it, the whole reply stays within two
+        SMS segments (tests/actions/test_sms_replies.py)."""
         if is_clear_aside(tracker):
             return {slot: None}
         tries = int(tracker.get_slot("failed_tries") or 0) + 1
-        if response:
-            dispatcher.utter_message(response=response)
         if tries >= 2:
             dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
             tries = 0
+        elif response:
+            dispatcher.utter_message(response=response)
         return {slot: None, "failed_tries": float(tries)}
 
     @staticmethod

@@ -85,12 +85,30 @@ def for_the_ear(text: str) -> str:
     return _REFERENCE.sub(lambda m: ", ".join((" ".join(m[1]), " ".join(m[2]), " ".join(m[3]))), text)
 
 
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
+
+
+def _capitalised(word: str) -> str:
+    """One word of a place name: "casey's" -> "Casey's" (not str.title's "Casey'S"), "o'brien" -> "O'Brien",
+    "mckinley" -> "McKinley"."""
+    head, *rest = word.split("'")
+    head = head[:1].upper() + head[1:]
+    if len(head) > 2 and head.startswith("Mc"):
+        head = "Mc" + head[2].upper() + head[3:]
+    return "'".join([head, *(part if len(part) == 1 else part[:1].upper() + part[1:] for part in rest)])
+
+
+def place_name(name: str) -> str:
+    """A gazetteer name (lower case) as a place is written: each word capitalised, the rest kept."""
+    return _NAME_WORD.sub(lambda match: _capitalised(match.group(0)), name)
+
+
 def speech_hints(pack: Pack, language: object = DEFAULT_LANGUAGE) -> str:
     """Animal words of the language, then the city's street names and landmarks (bot.nlp gazetteer), which
     stay as they are in either language."""
     hints: list[str] = list(speech_for(language).animal_hints)
-    hints += [f"{name.title()} Street" for name in STREETS.get(pack.code, ())]
-    hints += [name.title() for name in NAMED_LANDMARKS.get(pack.code, ())]
+    hints += [f"{place_name(name)} Street" for name in STREETS.get(pack.code, ())]
+    hints += [place_name(name) for name in NAMED_LANDMARKS.get(pack.code, ())]
     return ", ".join(dict.fromkeys(hints[:MAX_HINTS]))
 
 

@@ -111,6 +111,9 @@ class Animals(ServiceBase):
             if complaint.subject_id is None:
                 raise InvalidChange(f"{complaint.reference} has no household: link the household first")
             if animal.subject_id != complaint.subject_id:
+                owner = session.get(Subject, animal.subject_id) if animal.subject_id is not None else None
+                if owner is None or owner.jurisdiction != complaint.jurisdiction:
+                    raise AnimalNotFound(animal_id)  # another city's animal is answered as none at all
                 raise InvalidChange(f"animal {animal_id} is not of {complaint.reference}'s household")
             if complaint.animal_id == animal_id:
                 raise InvalidChange(f"{complaint.reference} is already linked to animal {animal_id}")

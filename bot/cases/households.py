@@ -89,3 +89,41 @@ def household_lead(
         return HouseholdLead(location_normalised, None, "incident_address")
     name = owner_name(owner) if address is None else None
     return HouseholdLead(None, name, "owner_named") if name else None
+
+
+# Words that place the bite relative to an address rather than at it ("across the street from 412 Oak
+# St" is keyed 412 OAK ST, like "412 Oak St" itself): then the address cannot say whose premises it was.
+_RELATIVE_PLACE = re.compile(
+    r"\b(near|nearby|across|behind|outside|in\s+front\s+of|beside|next\s+to|opposite|corner|between|"
+    r"past|along|around|sidewalk|alley|down\s+the|up\s+the|from|by)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class PremisesFinding:
+    """Whether a bite happened off the owner's premises (Kellogg 58-10 B), as far as the records tell.
+
+    `off_premises` None: the records cannot tell; `basis` says what the records show, in words for the
+    clerk (no address in it)."""
+
+    off_premises: bool | None
+    basis: str
+
+
+def bite_premises(
+    location_text: str | None, location_normalised: str | None, household_address: str | None
+) -> PremisesFinding:
+    """The bite place (the incident location) against the household's address, both as keyed by
+    `normalise_address`. Only a bite place given as a street address is compared; never guessed."""
+    if household_address is None:
+        return PremisesFinding(None, "the household has no street address on record to compare")
+    if location_normalised is None:
+        return PremisesFinding(None, "the bite place is not a street address the records can compare")
+    if location_text and _RELATIVE_PLACE.search(location_text):
+        return PremisesFinding(
+            None, "the bite place is given relative to an address (near, across, in front of, ...)"
+        )
+    if location_normalised == household_address:
+        return PremisesFinding(False, "the bite place is the household's address")
+    return PremisesFinding(True, "the bite place is another address than the household's")

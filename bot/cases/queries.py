@@ -25,13 +25,11 @@ from bot.cases.records import (
     BiteSummary,
     ComplaintDetail,
     ComplaintListing,
-    CountedComplaint,
     HouseholdLink,
     QueueItem,
     QueuePage,
     SubjectRecord,
     engine_victim,
-    fact_victim,
     subject_record,
 )
 from bot.nlp.address import normalise_address
@@ -99,47 +97,6 @@ class Queries(ServiceBase):
             rows = session.execute(query).all()
         items = tuple(QueueItem(*row) for row in rows[:page_size])
         return QueuePage(items=items, page=page, page_size=page_size, has_next=len(rows) > page_size)
-
-    def subject_complaints(self, subject_id: int) -> list[CountedComplaint]:
-        """A subject's accepted, non-duplicate complaints in order of received (ties by id).
-
-        Only complaints whose household the clerk confirmed: a suggested household never counts
-        (docs/rules.md "Who a complaint is against")."""
-        with self._reading() as session:
-            rows = session.execute(
-                select(
-                    Complaint.id,
-                    Complaint.reference,
-                    Complaint.subject_id,
-                    Complaint.received,
-                    Complaint.form,
-                    Complaint.type,
-                    ~Complaint.anonymous,
-                    Complaint.animal_id,
-                    BiteDetail.victim,
-                    BiteDetail.skin_broken_or_medical,
-                    Complaint.animal_species,
-                    Complaint.occurred,
-                )
-                .outerjoin(BiteDetail, BiteDetail.complaint_id == Complaint.id)
-                .where(
-                    Complaint.subject_id == subject_id,
-                    Complaint.subject_confirmed.is_(True),
-                    Complaint.status == "accepted",
-                    Complaint.duplicate_of_id.is_(None),
-                )
-                .order_by(Complaint.received, Complaint.id)
-            ).all()
-        return [
-            CountedComplaint(
-                *row[:7],
-                animal_id=row.animal_id,
-                victim=fact_victim(row.victim),
-                injury=row.skin_broken_or_medical,
-                species=row.animal_species,
-            )
-            for row in rows
-        ]
 
     def get_complaint(self, reference: str) -> ComplaintDetail:
         with self._reading() as session:

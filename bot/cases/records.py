@@ -66,6 +66,10 @@ class CountedComplaint:
     injury: bool | None = None  # bites: skin broken or a doctor needed
     species: str | None = None
     occurred: datetime | None = None  # when it happened, when the resident said
+    # bites: the bite place against the household's address (bot.cases.households.bite_premises);
+    # None: the records cannot tell
+    off_owner_premises: bool | None = None
+    premises_basis: str | None = None
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from sqlalchemy import select
 
 from bot.cases.base import ServiceBase, current_subject_at, is_aware, require_reason
-from bot.cases.errors import InvalidChange, SubjectNotFound
+from bot.cases.errors import ComplaintNotFound, InvalidChange, SubjectNotFound
 from bot.cases.models import COMPLAINT_TYPES, FORMS, Subject
 from bot.jurisdictions import UnknownJurisdiction, get_pack
 from bot.messages import LANGUAGES
@@ -61,7 +61,7 @@ class Review(ServiceBase):
             if original.id == complaint.id:
                 raise InvalidChange(f"{complaint.reference} cannot be a duplicate of itself")
             if original.jurisdiction != complaint.jurisdiction:
-                raise InvalidChange(f"{original.reference} is in another jurisdiction")
+                raise ComplaintNotFound(of)  # as for one that does not exist: another city's stays unseen
             if original.status == "duplicate":
                 raise InvalidChange(f"{original.reference} is itself a duplicate; mark against the original")
             if complaint.status == "duplicate" and complaint.duplicate_of_id == original.id:
@@ -199,10 +199,8 @@ class Review(ServiceBase):
         with self._transaction() as session:
             complaint = self._load(session, reference)
             subject = session.get(Subject, subject_id)
-            if subject is None:
-                raise SubjectNotFound(subject_id)
-            if subject.jurisdiction != complaint.jurisdiction:
-                raise InvalidChange(f"subject {subject_id} is in another jurisdiction")
+            if subject is None or subject.jurisdiction != complaint.jurisdiction:
+                raise SubjectNotFound(subject_id)  # another city's household is answered as none at all
             if complaint.subject_id == subject_id and complaint.subject_confirmed:
                 raise InvalidChange(f"{complaint.reference} is already linked to subject {subject_id}")
             updates = {"subject_id": subject_id, "subject_confirmed": True}

@@ -19,6 +19,7 @@ from __future__ import annotations
 from bot.cases.animals import Animals
 from bot.cases.base import ServiceBase
 from bot.cases.filing import FILING_ACTOR, Filing
+from bot.cases.history import History
 from bot.cases.lookup import ResidentLookup
 from bot.cases.notice_records import DesignationBook, NoticeArchive
 from bot.cases.notices import NoticeBook
@@ -62,6 +63,15 @@ __all__ = [
 
 
 class CaseService(
-    Filing, ResidentLookup, Review, Animals, NoticeBook, NoticeArchive, DesignationBook, Queries, ServiceBase
+    Filing,
+    ResidentLookup,
+    Review,
+    Animals,
+    NoticeBook,
+    NoticeArchive,
+    DesignationBook,
+    Queries,
+    History,
+    ServiceBase,
 ):
     """Named operations over the case database. `by` is the user (or "assistant") acting."""

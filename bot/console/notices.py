@@ -112,7 +112,7 @@ def draft_facts(draft: NoticeDraft, pack: Pack) -> dict[str, object]:
     return {
         "jurisdiction": pack.code,
         "ordinance": pack.ordinance,
-        "readings": list(pack.readings.words()),
+        "readings": list(pack.readings.words(pack.rules)),
         "kind": draft.kind,
         "issued_on": draft.issued_on,
         "complaint": {

@@ -53,6 +53,8 @@ def facts_for(
             injury=c.injury,
             incident=incident_key(c, tz),
             species=c.species,
+            off_owner_premises=c.off_owner_premises,
+            premises_basis=c.premises_basis,
         )
         for c in history
     ]

@@ -174,8 +174,14 @@ def _parse_pack(raw: object, source: Path) -> Pack:
         ZoneInfo(raw["timezone"])  # fail on load, not on first use
     except (ZoneInfoNotFoundError, ValueError):
         raise PackError(f"{name}: unknown time zone {raw['timezone']!r}") from None
+    try:  # the rules first: a reading may belong to one rules module
+        law = rules_module(raw["rules"]).parse_law(raw["law"], name)
+    except LawError as error:
+        raise PackError(str(error)) from None
+    except ValueError as error:
+        raise PackError(f"{name}: {error}") from None
     try:
-        readings = parse_readings(raw.get("readings"), name)
+        readings = parse_readings(raw.get("readings"), name, raw["rules"])
     except ReadingError as error:
         raise PackError(str(error)) from None
     try:
@@ -184,12 +190,6 @@ def _parse_pack(raw: object, source: Path) -> Pack:
         raise PackError(str(error)) from None
     if "sms" in forms:  # the reading "whether an SMS is written" decides the default form of a text
         forms["sms"] = readings.sms_form
-    try:
-        law = rules_module(raw["rules"]).parse_law(raw["law"], name)
-    except LawError as error:
-        raise PackError(str(error)) from None
-    except ValueError as error:
-        raise PackError(f"{name}: {error}") from None
     return Pack(
         code=raw["code"],
         name=raw["name"],

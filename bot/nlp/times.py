@@ -18,6 +18,7 @@ import dateparser
 from text_to_num import alpha2digit
 
 from bot.nlp import times_es
+from bot.nlp.times_es import fold
 
 _UNIT_MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440}
 _DURATION_RE = re.compile(
@@ -57,8 +58,18 @@ _CONTINUOUS_RE = re.compile(
 _FREQUENCY_RE = re.compile(
     r"\b(every (?:single )?(?:night|day|morning|evening|afternoon|weekend|week)|every other (?:night|day)|"
     r"(?:most|many|some) (?:nights|days|mornings|evenings)|weekends|on weekends|nightly|daily|"
+    r"each (?:night|day|morning|evening)|night after night|"
     r"all the time|constantly|(?:only )?tonight(?: only)?|just tonight|first time|(?:\b\d{1,3}|a few|several) times a "
     r"(?:day|week|night)|weekdays|whenever they(?:'re| are) (?:gone|away|at work)|when they leave)\b",
+    re.I,
+)
+# frequencies that say it happens once, not again and again
+_ONE_TIME = {"tonight", "only tonight", "tonight only", "only tonight only", "just tonight", "first time"}
+# a start that is a time of day alone ("since 10pm", "desde las 10 de la noche"): no day named, not "ago"
+_CLOCK_TIME_RE = re.compile(r"\d|\b(?:midnight|noon|medianoche|mediodia)\b", re.I)
+_DAY_NAMED_RE = re.compile(
+    r"\b(?:yesterday|last night|this (?:morning|afternoon|evening)|tonight|today|ago|ayer|anoche|hoy|hace|"
+    r"esta (?:manana|tarde|noche))\b",
     re.I,
 )
 _TIME_OF_DAY_RE = re.compile(
@@ -137,6 +148,9 @@ def _started(text: str, now: datetime, timezone: str) -> tuple[datetime | None, 
             words = match.group(0).strip()
             when = match.group("when") if "when" in pattern.groupindex else match.group(0)
             when = re.sub(r"\b(about|around|like|maybe|roughly|nearly|almost)\b", "", when, flags=re.I)
+            if pattern is _SINCE_RE and not _CLOCK_TIME_RE.search(when):
+                # "since last night", "since yesterday": a day, no clock time; none is made up for it
+                return None, words
             parsed = parse_when(when.strip(), now, timezone)
             if parsed is not None:
                 return parsed, words
@@ -173,18 +187,29 @@ def read_times(text: str, now: datetime, timezone: str) -> TimeFacts:
     if duration_words is None:
         duration_words = continuous_words
     since = _SINCE_RE.search(digits) or spanish.says_since()
-    if minutes is None and started is not None and (since or continuous_words):
-        # "since 10pm" (or "nonstop ... an hour ago"): it has gone on from then until the message
-        minutes = max(0, int((now - started).total_seconds() // 60))
     frequency = _FREQUENCY_RE.search(digits)
+    frequency_words = frequency.group(0).lower() if frequency else spanish.frequency()
+    if minutes is None and started is not None and (since or continuous_words):
+        if not nightly_start(started_words, frequency_words):
+            # "since 10pm" (or "nonstop ... an hour ago"): it has gone on from then until the message
+            minutes = max(0, int((now - started).total_seconds() // 60))
     return TimeFacts(
         started=started,
         started_words=started_words,
         minutes=minutes,
         duration_words=duration_words,
-        frequency=frequency.group(0).lower() if frequency else spanish.frequency(),
+        frequency=frequency_words,
         time_of_day=_time_of_day(_TIME_OF_DAY_RE.search(digits)) or spanish.time_of_day(),
     )
+
+
+def nightly_start(started_words: str | None, frequency: str | None) -> bool:
+    """The start is a time of day said of something that happens again and again: "since 10pm every
+    night", "desde las 10 de la noche todas las noches". It names when it starts each time, not one run
+    from then until the message: at 2 pm it is not 16 hours without a break. No minutes are computed."""
+    if frequency is None or frequency in _ONE_TIME or not started_words:
+        return False
+    return bool(_CLOCK_TIME_RE.search(started_words)) and not _DAY_NAMED_RE.search(fold(started_words))
 
 
 def _time_of_day(match: re.Match[str] | None) -> str | None:

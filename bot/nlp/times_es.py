@@ -132,6 +132,9 @@ class SpanishTimes:
         """(when it started, the words), as `times._started` does for English."""
         for pattern in (_SINCE_ES, _AT_CLOCK_ES):
             match = pattern.search(self.text)
+            if match and not re.search(r"\d|medianoche|mediodia", match.group("when")):
+                # "desde anoche", "desde ayer": a day, no clock time; none is made up for it
+                return None, match.group(0).strip()
             if match:
                 parsed = parse_when(clock_words(match.group("when"), self.text))
                 if parsed is not None:

@@ -40,6 +40,10 @@ class ComplaintFact:
     injury: bool | None = None  # bites: bodily injury to a person (skin broken, a doctor needed)
     incident: str | None = None  # complaints sharing this key are about the same incident (one occasion)
     species: str | None = None  # the animal's species as reported ("dog", "cat", ...)
+    # bites: the bite happened off the owner's premises (58-10 B; the animal was at large, 58-3);
+    # None = the records cannot tell. `premises_basis` says what the records show, in words.
+    off_owner_premises: bool | None = None
+    premises_basis: str | None = None
 
     def __post_init__(self) -> None:
         where = _where(None, self.id)
@@ -134,7 +138,9 @@ def _fact_from_item(index: int, item: object, required: Sequence[str], seen: set
         raise InputError(
             f"{where}: field 'type' must be one of {', '.join(COMPLAINT_TYPES)}, got {complaint_type!r}"
         )
-    flags = {name: _flag(item, name, where) for name in ("complainant_identified", "injury")}
+    flags = {
+        name: _flag(item, name, where) for name in ("complainant_identified", "injury", "off_owner_premises")
+    }
     victim = item.get("victim")
     if victim is not None and victim not in CLI_VICTIMS:
         raise InputError(f"{where}: field 'victim' must be one of {', '.join(CLI_VICTIMS)} or null")
@@ -150,6 +156,7 @@ def _fact_from_item(index: int, item: object, required: Sequence[str], seen: set
         injury=flags["injury"],
         incident=text_field("incident"),
         species=text_field("species"),
+        off_owner_premises=flags["off_owner_premises"],
     )
 
 

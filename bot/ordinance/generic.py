@@ -27,7 +27,7 @@ def standing_view(
         days_left=None,
         rows=rows,
         what_next=(f"See {pack.ordinance}.",),
-        readings=tuple(pack.readings.words()),
+        readings=tuple(pack.readings.words(pack.rules)),
     )
 
 

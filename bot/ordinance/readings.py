@@ -17,7 +17,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "sms_form": ("written", "verbal"),
     "anonymous": ("count", "exclude"),
     "same_incident": ("count_each", "count_once"),
+    "bite_complaints": ("count", "violation_only"),
 }
+# readings that only one rules module's law raises: a pack with other rules may not set them, and its
+# household page does not name them (Freeport has no 58-16)
+RULES_OF: dict[str, str] = {"bite_complaints": "kellogg"}
 WORDS: dict[tuple[str, str], str] = {
     ("first_lapse", "lapse"): (
         "58-16(B)(4): a first complaint with no second within two months lapses; a later complaint "
@@ -33,8 +37,18 @@ WORDS: dict[tuple[str, str], str] = {
     ("anonymous", "exclude"): "Anonymous complaints are recorded but not counted",
     ("same_incident", "count_each"): "Two complaints about the same incident each count",
     ("same_incident", "count_once"): "Complaints about the same incident count once (the first received)",
+    ("bite_complaints", "count"): (
+        "58-16: an accepted bite complaint counts like any other complaint about the household"
+    ),
+    ("bite_complaints", "violation_only"): (
+        "58-16 counts a bite complaint only when it states a violation of chapter 58: a bite off the owner's "
+        "premises (the animal was at large, 58-3; 58-10(B)) counts; a bite on the premises, or one the "
+        "records cannot place, is handled under 58-10 alone"
+    ),
 }
 NOT_COUNTED = {"anonymous": "not_counted_anonymous", "same_incident": "not_counted_same_incident"}
+# bite_complaints violation_only: a bite's off_owner_premises -> why it is not counted under 58-16
+BITE_NOT_COUNTED = {False: "not_counted_bite_on_premises", None: "not_counted_bite_place_unknown"}
 
 
 class ReadingError(ValueError):
@@ -47,17 +61,20 @@ class Readings:
     sms_form: str = "written"
     anonymous: str = "count"
     same_incident: str = "count_each"
+    bite_complaints: str = "count"
 
-    def words(self) -> list[str]:
-        """Each reading in force, in plain words, for the household page."""
-        return [WORDS[(name, getattr(self, name))] for name in CHOICES]
+    def words(self, rules: str | None = None) -> list[str]:
+        """Each reading in force, in plain words, for the household page: those of every city, and those
+        only `rules` (a pack's rules module) raises."""
+        return [WORDS[(name, getattr(self, name))] for name in CHOICES if RULES_OF.get(name, rules) == rules]
 
 
 DEFAULT_READINGS = Readings()
 
 
-def parse_readings(raw: object, where: str) -> Readings:
-    """The pack's optional `readings:` section; absent keys take the default (today's behaviour)."""
+def parse_readings(raw: object, where: str, rules: str | None = None) -> Readings:
+    """The pack's optional `readings:` section; absent keys take the default (today's behaviour).
+    A reading only another rules module raises is refused (`rules` is the pack's)."""
     if raw is None:
         return DEFAULT_READINGS
     if not isinstance(raw, Mapping):
@@ -68,6 +85,8 @@ def parse_readings(raw: object, where: str) -> Readings:
             raise ReadingError(f"{where}: readings.{name} is not a known reading ({', '.join(CHOICES)})")
         if value not in CHOICES[name]:
             raise ReadingError(f"{where}: readings.{name} must be one of {', '.join(CHOICES[name])}")
+        if RULES_OF.get(name, rules) != rules:
+            raise ReadingError(f"{where}: readings.{name} applies only to rules {RULES_OF[name]}")
         values[name] = value
     return Readings(**values)
 

@@ -51,6 +51,11 @@ def test_a_bite_links_to_the_animal_of_its_household(service, make_report) -> No
     elsewhere = service.create_animal(service.create_subject("kellogg", "9 Ash St", by="clerk"), by="clerk")
     with pytest.raises(InvalidChange, match="not of"):
         service.link_animal(reference, elsewhere, by="clerk")
+    # another city's animal is answered exactly as one that does not exist
+    freeport = service.create_animal(service.create_subject("freeport", "9 Ash St", by="clerk"), by="clerk")
+    with pytest.raises(AnimalNotFound) as other_city:
+        service.link_animal(reference, freeport, by="clerk")
+    assert str(other_city.value) == f"no animal with id {freeport}"
     service.link_animal(reference, rex, by="clerk", reason="officer saw the tag")
     assert service.get_complaint(reference).animal_id == rex
     entry = service.audit_trail("complaint", reference)[-1]

@@ -11,8 +11,9 @@ from datetime import date
 import pytest
 
 from bot.cases.errors import InvalidChange, ReasonRequired
-from bot.cases.households import household_lead, owner_address, owner_name
+from bot.cases.households import bite_premises, household_lead, owner_address, owner_name
 from bot.cases.report import BiteDetails
+from bot.nlp.address import normalise_address
 
 
 def bite(owner: str | None = None, victim: str | None = "person") -> BiteDetails:
@@ -149,3 +150,47 @@ def test_owner_words_give_an_address_or_a_name() -> None:
         household_lead("at_large", location_text="412 Oak St", location_normalised="412 OAK ST", owner=None)
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("place", "household", "off_premises"),
+    [
+        pytest.param("412 Oak Street", "412 OAK ST", False, id="at the household's address"),
+        pytest.param("the park by 9 Elm St", "412 OAK ST", None, id="relative to an address"),
+        pytest.param("500 Elm Street", "412 OAK ST", True, id="another address"),
+        pytest.param("across the street from 412 Oak St", "412 OAK ST", None, id="across from the household"),
+        pytest.param("in front of 412 Oak St", "412 OAK ST", None, id="in front of the household"),
+        pytest.param("behind the church", "412 OAK ST", None, id="not a street address"),
+        pytest.param("412 Oak Street", None, None, id="household without an address"),
+        pytest.param("9 Front Street", "412 OAK ST", True, id="a street named Front"),
+    ],
+)
+def test_whether_a_bite_happened_off_the_owners_premises(place, household, off_premises) -> None:
+    # Kellogg 58-10 B: "If the incident occurs at a location other than owner's premises, the animal shall
+    # be impounded"; the records hold the bite place (the incident location) and the household's address.
+    # Only a bite place given as a street address is compared: "across the street from 412 Oak St" is keyed
+    # 412 OAK ST too, so the records cannot tell whose premises it was, and say so.
+    finding = bite_premises(place, normalise_address(place), household)
+    assert finding.off_premises is off_premises
+    assert finding.basis and not any(ch.isdigit() for ch in finding.basis)  # no address in the words
+
+
+def test_the_counted_history_places_each_bite(service, make_report) -> None:
+    """The engine's facts say whether each bite was off the household's premises, as far as the records tell."""
+    owner = bite("the people at 220 Walnut Street")
+    at_home = service.file_complaint(make_report(type="bite", location="220 Walnut St", bite=owner))
+    away = service.file_complaint(make_report(type="bite", location="412 Oak Street", bite=owner))
+    unknown = service.file_complaint(make_report(type="bite", location="Central Park", bite=owner))
+    barking = service.file_complaint(make_report(location="220 Walnut St"))
+    for reference in (at_home, away, unknown, barking):
+        service.accept(reference, by="clerk")
+        service.confirm_household(reference, by="clerk")
+    history = service.subject_complaints(service.get_complaint(at_home).subject_id)
+    assert [(c.reference, c.off_owner_premises) for c in history] == [
+        (at_home, False),
+        (away, True),
+        (unknown, None),
+        (barking, None),
+    ]
+    assert history[2].premises_basis == "the bite place is not a street address the records can compare"
+    assert service.counted_complaint(away.lower()) == history[1]

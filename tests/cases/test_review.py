@@ -68,9 +68,13 @@ def test_mark_duplicate_points_at_the_original(service, make_report) -> None:
         service.mark_duplicate(third, copy, by="clerk")
     with pytest.raises(InvalidChange, match="itself"):
         service.mark_duplicate(third, third, by="clerk")
+    # another city's complaint is answered exactly as one that does not exist: its reference is not confirmed
     freeport = service.file_complaint(make_report(jurisdiction="freeport"))
-    with pytest.raises(InvalidChange, match="another jurisdiction"):
+    with pytest.raises(ComplaintNotFound) as other_city:
         service.mark_duplicate(freeport, original, by="clerk")
+    with pytest.raises(ComplaintNotFound) as nowhere:
+        service.mark_duplicate(freeport, "KEL-2026-99999", by="clerk")
+    assert str(other_city.value) == str(nowhere.value).replace("KEL-2026-99999", original)
     # accepting a duplicate later clears the link
     service.accept(copy, by="clerk", reason="different dog after all")
     assert service.get_complaint(copy).duplicate_of is None
@@ -162,9 +166,12 @@ def test_create_and_link_subject(service, make_report) -> None:
         service.link_subject(reference, subject_id, by="clerk")
     with pytest.raises(SubjectNotFound):
         service.link_subject(reference, 999_999, by="clerk")
+    # another city's household is answered exactly as one that does not exist
     freeport_subject = service.create_subject("freeport", "15 Church Street", by="clerk")
-    with pytest.raises(InvalidChange, match="another jurisdiction"):
+    with pytest.raises(SubjectNotFound) as other_city:
         service.link_subject(reference, freeport_subject, by="clerk")
+    assert str(other_city.value) == f"no subject with id {freeport_subject}"
+    assert "jurisdiction" not in str(other_city.value)
 
 
 def test_a_change_of_ownership_supersedes_the_subject(service, make_report) -> None:
@@ -292,3 +299,17 @@ def test_unknown_reference_is_a_clear_domain_error(service, make_report, operati
         operation(service)
     assert isinstance(raised.value, CaseError)
     assert "Pat" not in str(raised.value) and "+1507" not in str(raised.value)
+
+
+def test_subject_complaints_carry_when_it_happened(service, make_report) -> None:
+    """The same_incident reading and 58-10 I ("complaints about the same incident are one bite case",
+    docs/rules.md) key on when it happened: the history must carry `occurred`, or every complaint is
+    its own incident."""
+    night = datetime(2026, 3, 1, 23, 30, tzinfo=CHICAGO)
+    with_time = service.file_complaint(make_report(occurred=night, occurred_text="last night at 11:30"))
+    without = service.file_complaint(make_report())
+    for reference in (with_time, without):
+        service.accept(reference, by="clerk")
+        service.confirm_household(reference, by="clerk")
+    history = service.subject_complaints(service.get_complaint(with_time).subject_id)
+    assert [(c.reference, c.occurred) for c in history] == [(with_time, night), (without, None)]

@@ -3,9 +3,12 @@ complaint is against"), and records animals and a bite's victim."""
 
 from __future__ import annotations
 
+import html
 import re
+from dataclasses import replace
 
 from bot.cases.report import BiteDetails
+from bot.jurisdictions import get_pack, load_packs
 from tests.console.conftest import csrf_from
 
 
@@ -127,3 +130,35 @@ def test_no_first_complaint_letter_goes_to_the_house_of_the_resident_who_saw_a_d
         data={"csrf_token": token, "complaint": reference, "kind": "letter", "issued_on": "2026-03-03"},
     )
     assert cases.notices(reference=reference) == []
+
+
+def test_the_household_page_names_the_bite_reading_and_places_each_bite(
+    signed_in, cases, make_report, monkeypatch
+) -> None:
+    """58-16 A counts an owner "found in violation of any part of this article"; 58-10 B: "If the incident
+    occurs at a location other than owner's premises, the animal shall be impounded". Reading
+    bite_complaints: count (default) counts every accepted bite; violation_only counts one only off the
+    premises, and where the records cannot tell, the page says so."""
+    owner = BiteDetails("person", True, None, "the people at 220 Walnut Street")
+    at_home = cases.file_complaint(make_report(type="bite", location="220 Walnut St", bite=owner))
+    park = cases.file_complaint(make_report(type="bite", location="Central Park", bite=owner))
+    for reference in (at_home, park):
+        cases.accept(reference, by="clerk")
+        cases.confirm_household(reference, by="clerk")
+    subject = cases.get_complaint(at_home).subject_id
+    client = signed_in("clerk")
+    page = text_of(client.get(f"/subjects/{subject}").text)
+    assert "58-16: an accepted bite complaint counts like any other complaint about the household" in page
+    assert "Second complaint" in page and "not counted" not in page  # today's reading: unchanged
+    kellogg = get_pack("kellogg")
+    strict = replace(kellogg, readings=replace(kellogg.readings, bite_complaints="violation_only"))
+    monkeypatch.setitem(load_packs(), "kellogg", strict)
+    page = html.unescape(text_of(client.get(f"/subjects/{subject}").text))
+    assert "58-16 counts a bite complaint only when it states a violation of chapter 58" in page
+    assert f"{at_home}: bite on the owner's premises: handled under 58-10 alone" in page
+    assert (
+        f"{park}: bite the records cannot tell whether it happened off the owner's premises" in page
+        and "(the bite place is not a street address the records can compare)" in page
+    )
+    assert "not counted bite on premises" in page and "not counted bite place unknown" in page
+    assert "No standing" in page

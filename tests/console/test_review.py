@@ -167,6 +167,34 @@ def test_link_to_a_new_household_and_back(signed_in, cases, make_report) -> None
     assert cases.get_complaint(third).subject_id == subject_id
 
 
+def test_another_citys_complaint_or_household_is_answered_as_one_that_does_not_exist(
+    signed_in, cases, make_report
+) -> None:
+    """Marking a duplicate of, or linking to, a record of another city says exactly what it says for an id
+    that does not exist: the clerk learns nothing of another city's records."""
+    reference = cases.file_complaint(make_report())
+    freeport = cases.file_complaint(make_report(jurisdiction="freeport", location="3 Main St"))
+    freeport_subject = cases.create_subject("freeport", "77 Birch Street", by="setup")
+    missing_subject = freeport_subject + 1000
+    client = signed_in("clerk")
+
+    def flashed(path: str, **fields: str) -> str:
+        response = post(client, f"/complaints/{reference}/{path}", **fields)
+        assert response.status_code == 303
+        return text_of(client.get(f"/complaints/{reference}").text).split("Not done: ")[1].split(" ")[:6]
+
+    other_city = flashed("duplicate", of=freeport)
+    nowhere = flashed("duplicate", of="FRE-2026-99999")
+    assert other_city == [w.replace("FRE-2026-99999", freeport) for w in nowhere]
+    assert " ".join(other_city[:4]) == "no complaint with reference"
+    other_household = flashed("link-subject", subject_id=str(freeport_subject))
+    no_household = flashed("link-subject", subject_id=str(missing_subject))
+    assert other_household == [w.replace(str(missing_subject), str(freeport_subject)) for w in no_household]
+    assert " ".join(other_household[:4]) == "no subject with id"
+    detail = cases.get_complaint(reference)
+    assert (detail.status, detail.subject_confirmed) == ("new", False)
+
+
 def test_unknown_complaint_and_household_are_not_found(signed_in) -> None:
     client = signed_in("clerk")
     assert client.get("/complaints/KEL-2026-99999").status_code == 404

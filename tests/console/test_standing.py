@@ -29,3 +29,13 @@ def test_same_incident_keys() -> None:
 def test_facts_carry_the_animal_victim_and_injury() -> None:
     [fact] = facts_for([counted(1, "bite", None, animal_id=7, victim="person", injury=True)], 1, CHICAGO)
     assert (fact.animal, fact.victim, fact.injury, fact.subject) == ("7", "person", True, "1")
+
+
+def test_facts_carry_where_the_bite_happened() -> None:
+    """Reading bite_complaints (docs/rules.md): the engine sees whether the records place a bite off the
+    owner's premises (58-10 B) and what they show."""
+    bitten = counted(1, "bite", None, off_owner_premises=None, premises_basis="not a street address")
+    [fact] = facts_for([bitten], 1, CHICAGO)
+    assert (fact.off_owner_premises, fact.premises_basis) == (None, "not a street address")
+    [away] = facts_for([counted(2, "bite", None, off_owner_premises=True)], 1, CHICAGO)
+    assert away.off_owner_premises is True

@@ -235,3 +235,23 @@ def test_sms_wording_is_made_sayable() -> None:
     assert for_the_ear("Reply SKIP to stay anonymous. Quote KEL-2026-00042.") == (
         "Say skip to stay anonymous. Quote K E L, 2 0 2 6, 0 0 0 4 2."
     )
+
+
+def test_speech_hints_write_place_names_as_they_are_written() -> None:
+    """str.title() wrote "Casey'S", "Charlie'S Cafe", "Mckinley Street": a hint is the name as written."""
+    from integrations.voice_twiml import place_name, speech_hints
+
+    kellogg = speech_hints(get_pack("kellogg")).split(", ")
+    freeport = speech_hints(get_pack("freeport")).split(", ")
+    assert {
+        "Casey's",
+        "McKinley Street",
+        "McDonough Park",
+        "Wabasha-Kellogg School",
+        "St. Agnes Church",
+    } <= set(kellogg)
+    assert {"Charlie's Cafe", "Stop-N-Go"} <= set(freeport)
+    assert not [
+        hint for hint in kellogg + freeport if "'S" in hint or hint.startswith("Mc") and hint[2].islower()
+    ]
+    assert [place_name(n) for n in ("o'brien's yard", "mack", "i-90")] == ["O'Brien's Yard", "Mack", "I-90"]

@@ -10,9 +10,9 @@ import pytest
 import yaml
 
 from bot.jurisdictions import PACKS_DIR, PackError, get_pack, load_packs
-from bot.ordinance.facts import ComplaintFact
+from bot.ordinance.facts import ComplaintFact, InputError, facts_from_json
 from bot.ordinance.kellogg import count_complaints, standing_at
-from bot.ordinance.readings import DEFAULT_READINGS, Readings, parse_readings
+from bot.ordinance.readings import DEFAULT_READINGS, ReadingError, Readings, parse_readings
 
 V, W = "verbal", "written"
 
@@ -114,3 +114,76 @@ def test_each_reading_has_words_for_the_household_page() -> None:
     assert len(words) == 4 and "read literally" in words[0] and "not counted" in words[2]
     with pytest.raises(ValueError):
         parse_readings({"anonymous": "maybe"}, "x.yml")
+
+
+def bite(fid: str, day: str, off_premises: bool | None, **more) -> ComplaintFact:
+    return ComplaintFact(
+        fid, "412 Oak St", date.fromisoformat(day), W, "bite", off_owner_premises=off_premises, **more
+    )
+
+
+def test_bite_complaints_both_readings(kellogg) -> None:
+    """58-16 A: "If any owner of a domesticated animal is found in violation of any part of this article, a
+    penalty will be executed." 58-10 sets the owner's duties after a bite ("that owner shall immediately
+    notify the City and the Sheriff's Department, and such animal shall immediately be quarantined");
+    58-10 B: "If the incident occurs at a location other than owner's premises, the animal shall be
+    impounded"; 58-3: "It is unlawful ... to permit such animal to run at large".
+    count (default, today's): every accepted bite counts. violation_only: a bite counts only when it states a
+    violation (off the premises: at large); on the premises or where the records cannot tell, 58-10 alone."""
+    facts = [bite("a", "2026-01-05", False), bite("b", "2026-01-10", None), bite("c", "2026-01-20", True)]
+    assert counts(kellogg, facts, Readings()) == ["first", "second", "third"]
+    assert counts(kellogg, facts, Readings(bite_complaints="violation_only")) == [
+        "not_counted_bite_on_premises",
+        "not_counted_bite_place_unknown",
+        "first",
+    ]
+    # other complaints are not touched by the bite reading
+    barking = [fact("x", "2026-01-02"), bite("a", "2026-01-05", False)]
+    assert counts(kellogg, barking, Readings(bite_complaints="violation_only")) == [
+        "first",
+        "not_counted_bite_on_premises",
+    ]
+    standing = standing_at(
+        facts[:2],
+        "412 Oak St",
+        date(2026, 1, 11),
+        kellogg.law,
+        kellogg.tz,
+        Readings(bite_complaints="violation_only"),
+    )
+    assert (standing.level, standing.next_if_written) == ("none", "first")
+
+
+def test_bite_not_counted_under_58_16_is_not_the_counted_incident(kellogg) -> None:
+    """With same_incident count_once, a first report that places the bite on the premises (58-10 alone)
+    does not stop a second report of the same bite, placed off the premises, from counting."""
+    facts = [bite("a", "2026-01-05", None, incident="b1"), bite("b", "2026-01-05", True, incident="b1")]
+    readings = Readings(bite_complaints="violation_only", same_incident="count_once")
+    assert counts(kellogg, facts, readings) == ["not_counted_bite_place_unknown", "first"]
+
+
+def test_bite_complaints_is_a_kellogg_reading_only(tmp_path) -> None:
+    """Freeport has no 58-16: its packs may not set the reading and its household page does not name it."""
+    freeport = get_pack("freeport")
+    assert len(freeport.readings.words(freeport.rules)) == 4
+    assert not any("bite complaint" in line for line in freeport.readings.words(freeport.rules))
+    with pytest.raises(ReadingError, match="readings.bite_complaints applies only to rules kellogg"):
+        parse_readings({"bite_complaints": "violation_only"}, "freeport.yml", "freeport")
+    kellogg = get_pack("kellogg")
+    assert kellogg.readings.bite_complaints == "count"
+    assert kellogg.readings.words(kellogg.rules)[-1] == (
+        "58-16: an accepted bite complaint counts like any other complaint about the household"
+    )
+    assert "states a violation" in Readings(bite_complaints="violation_only").words("kellogg")[-1]
+    write_pack(tmp_path, {"bite_complaints": "violation_only"})
+    assert load_packs(tmp_path)["elsewhere"].readings.bite_complaints == "violation_only"
+
+
+def test_the_cli_reads_where_a_bite_happened() -> None:
+    item = {"id": "a", "subject": "s", "received": "2026-01-05", "form": W, "type": "bite"}
+    [away, unknown] = facts_from_json(
+        {"complaints": [{**item, "off_owner_premises": True}, {**item, "id": "b"}]}
+    )
+    assert (away.off_owner_premises, unknown.off_owner_premises) == (True, None)
+    with pytest.raises(InputError, match="field 'off_owner_premises' must be true, false or null"):
+        facts_from_json({"complaints": [{**item, "off_owner_premises": "yes"}]})

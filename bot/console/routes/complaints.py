@@ -12,7 +12,7 @@ from bot.cases.errors import CaseError, ComplaintNotFound
 from bot.cases.households import owner_address
 from bot.cases.models import COMPLAINT_TYPES, FORMS, VICTIMS
 from bot.cases.report import BiteDetails, Report
-from bot.cases.service import AuditRecord, ComplaintDetail, CountedComplaint, NoticeRecord, SubjectRecord
+from bot.cases.service import AuditRecord, ComplaintDetail, NoticeRecord, SubjectRecord
 from bot.console import try_line
 from bot.console.context import ConsoleContext
 from bot.console.notices import complaint_bite_order, notice_kinds_for
@@ -189,8 +189,7 @@ def _would_count(
     """How a new complaint would count if accepted now: the same engine over the history with it added."""
     if standing is None or counted is not None or detail.status not in ("new", "accepted"):
         return None
-    as_if = CountedComplaint(detail.id, detail.reference, detail.subject_id, detail.received, detail.form,
-                             detail.type, not detail.anonymous)  # fmt: skip
+    as_if = ctx.cases.counted_complaint(detail.reference)
     preview = subject_standing(ctx.cases, pack, detail.subject_id, ctx.today(pack), as_if=as_if)
     return next((row for row in preview.rows if row.reference == detail.reference), None)
 

@@ -47,8 +47,10 @@ async def _act(
         detail = await run_in_threadpool(ctx.cases.get_complaint, reference)
         require_city(user, detail.jurisdiction)
         flash(request, await run_in_threadpool(action, ctx, reference, form, reason, user.username))
-    except ComplaintNotFound:
-        raise_not_found()
+    except ComplaintNotFound as error:
+        if error.reference.strip().upper() == reference.strip().upper():
+            raise_not_found()
+        flash(request, f"Not done: {error}", "error")  # another complaint named in the form (duplicate of)
     except (CaseError, ValueError) as error:
         flash(request, f"Not done: {error}", "error")
     return back_to(f"/complaints/{reference}")

@@ -74,7 +74,7 @@ def standing_view(facts: Sequence[ComplaintFact], pack: Pack, subject: str, toda
         rows=tuple(_row(r, pack) for r in results),
         what_next=tuple(what_next),
         bite_flags=tuple(_bite_flag(r, law) for r in results if r.designation is not None),
-        readings=tuple(pack.readings.words()),
+        readings=tuple(pack.readings.words(pack.rules)),
     )
 
 

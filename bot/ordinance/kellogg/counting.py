@@ -3,8 +3,8 @@
 The rule is docs/rules.md "Kellogg 58-16": complaints are counted per subject in order of receipt (ties
 keep input order) on the city's calendar; "within two months" is `day <= anchor + 2 calendar months` and
 "within one year" is `day <= anchor + 1 calendar year`, both inclusive and clamped at month end. The
-pack's readings (bot.ordinance.readings) decide the lapse of a first complaint, anonymous complaints and
-complaints about the same incident.
+pack's readings (bot.ordinance.readings) decide the lapse of a first complaint, anonymous complaints,
+complaints about the same incident and whether a bite complaint counts under 58-16.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from datetime import date, datetime, tzinfo
 from bot.ordinance.dates import add_months, add_years, local_date, local_sort_key
 from bot.ordinance.facts import ComplaintFact, InputError
 from bot.ordinance.kellogg.law import ACTIONS, SECTIONS, KelloggLaw, consequences
-from bot.ordinance.readings import DEFAULT_READINGS, Readings, not_counted
+from bot.ordinance.readings import BITE_NOT_COUNTED, DEFAULT_READINGS, Readings, not_counted
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,28 @@ def _check_forms(facts: Iterable[ComplaintFact]) -> None:
             )
 
 
+def skipped_complaints(
+    facts: Sequence[ComplaintFact], order: Sequence[int], readings: Readings
+) -> dict[int, str]:
+    """Complaints the readings leave uncounted under 58-16: index -> why (a `counts_as` value).
+
+    Reading `bite_complaints: violation_only`: 58-16 A counts an owner "found in violation of any part of
+    this article"; 58-10 sets the owner's duties after a bite rather than making the bite unlawful, so a
+    bite counts only when it states a violation: off the owner's premises, the animal was at large (58-3;
+    58-10 B). A bite on the premises, or one the records cannot place, is left to 58-10. Such a bite is
+    not an incident counted once under `same_incident`: a later report of it may place it off the premises.
+    """
+    bites: dict[int, str] = {}
+    if readings.bite_complaints == "violation_only":
+        bites = {
+            index: BITE_NOT_COUNTED[facts[index].off_owner_premises]
+            for index in order
+            if facts[index].type == "bite" and facts[index].off_owner_premises is not True
+        }
+    rest = not_counted(facts, [index for index in order if index not in bites], readings)
+    return {**bites, **rest}
+
+
 def bite_case_numbers(facts: Sequence[ComplaintFact], tz: tzinfo) -> dict[int, int]:
     """58-10 I counts bite cases per animal: index of each bite -> that animal's bite cases so far.
 
@@ -138,7 +160,7 @@ def count_complaints(
     """One result per complaint, in input order, counted per subject under 58-16 B."""
     _check_forms(facts)
     order = _in_receipt_order(facts, tz)
-    skipped = not_counted(facts, order, readings)
+    skipped = skipped_complaints(facts, order, readings)
     bites = bite_case_numbers(facts, tz)
     states: dict[str, _SubjectState] = {}
     results: dict[int, CountResult] = {}
@@ -209,7 +231,7 @@ def standing_at(
     mine = [f for f in facts if f.subject == subject and local_date(f.received, tz) <= day]
     _check_forms(mine)
     order = _in_receipt_order(mine, tz)
-    skipped = not_counted(mine, order, readings)
+    skipped = skipped_complaints(mine, order, readings)
     state = _SubjectState()
     for index in order:
         if index not in skipped:

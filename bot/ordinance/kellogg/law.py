@@ -19,6 +19,8 @@ ACTIONS = {
     "third": "refer_city_attorney",
     "not_counted_anonymous": "none",
     "not_counted_same_incident": "none",
+    "not_counted_bite_on_premises": "none",
+    "not_counted_bite_place_unknown": "none",
 }
 SECTIONS = {
     "verbal_pending": "58-16(B)(2)",
@@ -27,6 +29,8 @@ SECTIONS = {
     "third": "58-16(B)(4)",
     "not_counted_anonymous": "reading: anonymous",
     "not_counted_same_incident": "reading: same_incident",
+    "not_counted_bite_on_premises": "58-10 (reading: bite_complaints)",
+    "not_counted_bite_place_unknown": "58-10 (reading: bite_complaints)",
 }
 REQUIRED_FACT_FIELDS = ("form",)
 

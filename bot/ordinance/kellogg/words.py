@@ -61,6 +61,24 @@ def _bite_flag(result: CountResult, law: KelloggLaw) -> str:
     )
 
 
+PREMISES_WORDS = {
+    True: "off the owner's premises: the animal was at large (58-3; 58-10(B)); it counts under 58-16",
+    False: "on the owner's premises: handled under 58-10 alone, not counted under 58-16",
+    None: (
+        "the records cannot tell whether it happened off the owner's premises, so it is handled under 58-10 "
+        "alone and not counted under 58-16; if it was off the premises (the animal at large, 58-3), record "
+        "the bite place as a street address and it counts"
+    ),
+}
+
+
+def premises_flag(fact: ComplaintFact) -> str:
+    """Reading `bite_complaints: violation_only`: where the bite happened, what the records show, and
+    what that means under 58-16 (never guessed: when the records cannot tell, it says so)."""
+    basis = f" ({fact.premises_basis})" if fact.premises_basis else ""
+    return f"{fact.id}: bite {PREMISES_WORDS[fact.off_owner_premises]}{basis}."
+
+
 def standing_view(facts: Sequence[ComplaintFact], pack: Pack, subject: str, today: date) -> StandingView:
     """The subject's standing on `today` under 58-16, its counted complaints and its bite cases."""
     law = law_for(pack)
@@ -74,9 +92,16 @@ def standing_view(facts: Sequence[ComplaintFact], pack: Pack, subject: str, toda
         days_left=standing.days_left,
         rows=tuple(_row(result, pack) for result in results),
         what_next=tuple(what_next(standing, law, pack.readings.first_lapse)),
-        bite_flags=tuple(_bite_flag(r, law) for r in results if r.bite_case_number is not None),
-        readings=tuple(pack.readings.words()),
+        bite_flags=tuple(_bite_flags(results, law, pack.readings.bite_complaints)),
+        readings=tuple(pack.readings.words(pack.rules)),
     )
+
+
+def _bite_flags(results: Sequence[CountResult], law: KelloggLaw, bite_complaints: str) -> list[str]:
+    flags = [_bite_flag(r, law) for r in results if r.bite_case_number is not None]
+    if bite_complaints == "violation_only":
+        flags += [premises_flag(r.fact) for r in results if r.fact.type == "bite"]
+    return flags
 
 
 def _letter(law: KelloggLaw) -> str:
