@@ -26,7 +26,7 @@ def average_rankings(
         raise ValueError("one positive weight per ranking")
     total = sum(weights)
     scores: dict[str, float] = {}
-    for ranking, weight in zip(rankings, weights):
+    for ranking, weight in zip(rankings, weights, strict=True):
         for entry in ranking:
             name = entry.get("name")
             if name is None:
