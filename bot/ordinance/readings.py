@@ -21,7 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 # readings that only one rules module's law raises: a pack with other rules may not set them, and its
 # household page does not name them (Freeport has no 58-16)
-RULES_OF: dict[str, str] = {"bite_complaints": "kellogg"}
+RULES_OF: dict[str, str] = {"first_lapse": "kellogg", "bite_complaints": "kellogg"}
 WORDS: dict[tuple[str, str], str] = {
     ("first_lapse", "lapse"): (
         "58-16(B)(4): a first complaint with no second within two months lapses; a later complaint "
