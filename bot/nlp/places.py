@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.nlp import gazetteer, place_spans, places_es
-from bot.nlp.pipeline import COMMON_WORD_STREETS
+from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
 Entity = dict[str, Any]
