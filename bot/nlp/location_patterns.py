@@ -45,6 +45,12 @@ NAMED_BY_STREET = ("apartments", "apartment building", "trailer park", "trailer 
 ROAD_NUMBER_WORDS = NUMBER_WORDS[2:29]
 _UNITS, _TENS = NUMBER_WORDS[2:11], NUMBER_WORDS[21:29]
 _JOINERS = ["and", "&", "/", "@"]
+# Last words of a street named like a place ("66 Valley View", "210 Eagle Heights"): a street only after a
+# house number and written with capitals, so "a nice view" or "the hills" are no address.
+NAME_SUFFIXES = (
+    "view", "vista", "heights", "hills", "ridge", "crossing", "hollow", "knoll", "glen", "bend", "landing",
+    "meadows", "estates", "grove",
+)  # fmt: skip
 
 
 def opt(token: Token) -> Token:
@@ -141,6 +147,13 @@ def _parts() -> _Parts:
     )
 
 
+def _titled_names() -> Alternatives:
+    """ "Valley View", "Eagle Heights", "Sunny Ridge Estates": name words and a place-like last word, in capitals."""
+    word = {"IS_TITLE": True, "IS_ALPHA": True, "LOWER": {"NOT_IN": NOT_STREET_NAMES}}
+    suffix = {"IS_TITLE": True, "LOWER": {"IN": sorted(NAME_SUFFIXES)}}
+    return [[word, suffix], [word, word, suffix]]
+
+
 def _street_sequences(p: _Parts) -> list[list[Token]]:
     """House-number addresses, typed or said, and streets and roads on their own."""
     unit: Alternatives = [
@@ -154,6 +167,7 @@ def _street_sequences(p: _Parts) -> list[list[Token]]:
         *sequences([[p.number]], direction, p.typed_name, direction, unit),
         *sequences([[p.number]], direction, p.known_distinctive, direction, unit),
         *sequences([[p.number]], p.roads, direction),
+        *sequences([[p.number]], direction, _titled_names(), direction, unit),
         # Speech-to-text spells numbers out: "four twelve oak street", "twenty one hundred main street"
         *sequences([p.spoken_number], direction, p.typed_name, direction),
         *sequences([p.spoken_number], direction, p.known_distinctive, direction),
