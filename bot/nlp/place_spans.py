@@ -32,6 +32,12 @@ _PREFIX_BEFORE_RELATION = re.compile(
     r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer)\s+$",
     re.IGNORECASE,
 )
+# the same with the relation word before the landmark's span: "the farm past " + "the water tower"
+_PREFIX_WITH_RELATION = re.compile(
+    r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer)"
+    r"\s+(?:behind|past|next\s+to|across\s+from|beside)\s+$",
+    re.IGNORECASE,
+)
 _STARTS_WITH_RELATION = re.compile(r"^(?:behind|past|next\s+to|across\s+from|beside)\b", re.IGNORECASE)
 # "the yellow house on division": after a house, a street that is also a word is a street
 _HOUSE_ON = re.compile(
@@ -99,6 +105,8 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
     prefix = _PREFIX_EN.search(window) or _PREFIX_ES.search(window)
     if not prefix and _STARTS_WITH_RELATION.match(entity["value"]):
         prefix = _PREFIX_BEFORE_RELATION.search(window)
+    if not prefix and not entity["value"][:1].isdigit():
+        prefix = _PREFIX_WITH_RELATION.search(window)
     if prefix:
         begin = start - len(window) + prefix.start("start" if "start" in prefix.groupdict() else 0)
         start = begin if _free(others, entity, begin, start) else start

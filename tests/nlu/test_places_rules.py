@@ -84,6 +84,10 @@ def test_spanish_places_are_whole(places: Places, text: str, place: str) -> None
         ("a dog bit me at her house on linden", "her house on linden"),
         ("the dog at the end of sunset ln barks", "the end of sunset ln"),
         ("the dog at the trailer behind the bank bit me", "the trailer behind the bank"),
+        (
+            "goats keep getting out at the red farmhouse past the grain elevator",
+            "the red farmhouse past the grain elevator",
+        ),
     ],
 )
 def test_english_places_are_whole(places: Places, text: str, place: str) -> None:
