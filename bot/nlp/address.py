@@ -168,7 +168,7 @@ _NUMBER_WORD = (
 )
 _SPOKEN_OH = re.compile(rf"\b(?P<before>{_NUMBER_WORD}) (?:oh|o)\b(?= {_NUMBER_WORD}\b)", re.I)
 _DIGIT_RUN = re.compile(r"\b\d+(?: \d+)+\b")
-_BLOCK_OF = re.compile(r"^(?P<n>\d+) block of (?P<street>.+)$", re.I)
+_BLOCK_OF = re.compile(r"^(?:the )?(?P<n>\d+) block of (?P<street>.+)$", re.I)
 _ORDINAL = re.compile(r"^(\d+)(ST|ND|RD|TH)$")
 
 

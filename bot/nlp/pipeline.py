@@ -11,90 +11,19 @@ Labels: `animal` (species words, breeds), `location` (addresses, intersections, 
 from __future__ import annotations
 
 import argparse
-import itertools
 import re
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.nlp import gazetteer, places_es, taxonomy, taxonomy_es
+from bot.nlp import gazetteer, taxonomy, taxonomy_es
+from bot.nlp.location_patterns import location_patterns, one_of, opt, phrase_tokens
 
 if TYPE_CHECKING:  # spaCy is imported inside functions: loading it costs seconds.
     from spacy.language import Language
 
-Token = dict[str, Any]
-Alternatives = list[list[Token]]
-
 REFERENCE_REGEX = r"(?i)^[a-z]{3}-\d{4}-\d{1,6}$"
-# Street names that are also ordinary words: only tagged with a street type or inside an intersection
-# with a "corner of" prefix, so "3 school kids" or "2 park benches" are not addresses.
-COMMON_WORD_STREETS = frozenset(
-    """park church school river mill depot lake hill ridge water high front center garden meadow valley
-    prairie forest golf county industrial heritage railroad division sunset sunrise orchard eagle heron
-    bluff apple cherry plum grant highland fairview evergreen brookside""".split()
-)
-# Words that cannot be the name part of "<name> street" ("my street", "the street", "this road").
-NOT_STREET_NAMES = sorted(
-    set(
-        """a an the my our your his her their its this that these those same next other every each
-        any some no one whole down behind beside near past around outside under front up across over along on in at by of to from for with into onto off
-        and or but is was are were be been it he she they we you i me us them him there here dead end
-        side back far near busy quiet cross dirt gravel paved private public old new big little""".split()
-    )
-    | places_es.NOT_STREET_NAMES_ES  # issue 12: "en county road 9", "x Walnut St"
-)
-
-
-NUMBER_WORDS = (
-    "zero oh one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred"
-).split()
-
-
-# Kinds of place the ruler knows beyond gazetteer.LANDMARK_NOUNS, kept out of the lookup table so DIET's
-# features (and so the intents) stay as trained: "the City Office", "the white farmhouse".
-RULER_LANDMARK_NOUNS = (*gazetteer.LANDMARK_NOUNS, "city office", "farmhouse")
-# Landmark kinds that take a street's name: "the Riverview apartments", "the Oak Street school".
-NAMED_BY_STREET = ("apartments", "apartment building", "trailer park", "trailer court", "school")
-# Numbers said after a road word ("county road five", "county road twenty two"): one to ninety.
-ROAD_NUMBER_WORDS = NUMBER_WORDS[2:29]
-_UNITS, _TENS = NUMBER_WORDS[2:11], NUMBER_WORDS[21:29]
-
-
-def _ordinal_suffix(number: int) -> str:
-    if number % 100 in (11, 12, 13):
-        return "th"
-    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-
-
-def _opt(token: Token) -> Token:
-    return {**token, "OP": "?"}
-
-
-def _in(words: Iterable[str]) -> Token:
-    return {"LOWER": {"IN": sorted(set(words))}}
-
-
-def _phrase_tokens(phrase: str) -> list[Token]:
-    """Token pattern for a phrase as our tokenizer splits it (kept simple: whitespace and apostrophes)."""
-    tokens: list[Token] = []
-    for word in phrase.split():
-        if word.endswith("'s") and len(word) > 2:
-            tokens.extend([{"LOWER": word[:-2]}, {"LOWER": "'s"}])
-        elif word.endswith(".") and len(word) > 1:  # "St." is one token, "st." two
-            tokens.extend([{"LOWER": {"IN": [word[:-1], word]}}, {"ORTH": ".", "OP": "?"}])
-        elif "-" in word.strip("-"):  # "stop-n-go": the tokenizer splits at each hyphen
-            parts = word.split("-")
-            tokens.extend(t for part in parts[:-1] for t in ({"LOWER": part}, {"ORTH": "-"}))
-            tokens.append({"LOWER": parts[-1]})
-        else:
-            tokens.append({"LOWER": word})
-    return tokens
-
-
-def _sequences(*slots: Alternatives) -> list[list[Token]]:
-    return [list(itertools.chain.from_iterable(choice)) for choice in itertools.product(*slots)]
 
 
 def _animal_patterns() -> list[dict[str, Any]]:
@@ -102,144 +31,13 @@ def _animal_patterns() -> list[dict[str, Any]]:
     for term, species in sorted(taxonomy.term_table().items()):
         if term in taxonomy.AMBIGUOUS_IN_TEXT or term in taxonomy.NOT_ANIMALS:
             continue
-        patterns.append({"label": "animal", "pattern": _phrase_tokens(term), "id": species})
+        patterns.append({"label": "animal", "pattern": phrase_tokens(term), "id": species})
     for emoji, species in sorted(taxonomy.EMOJI.items()):
         patterns.append({"label": "animal", "pattern": [{"ORTH": emoji}], "id": species})
     # "se llama Max", "me llamo Ana": a longer span of a label no extractor reads, so no llama (issue 12)
-    verb = [_in(taxonomy_es.VERB_BEFORE_LLAMA), _in(taxonomy_es.LLAMA_VERB_FORMS)]
+    verb = [one_of(taxonomy_es.VERB_BEFORE_LLAMA), one_of(taxonomy_es.LLAMA_VERB_FORMS)]
     patterns.append({"label": "es_verb", "pattern": verb})
     return patterns
-
-
-def _location_patterns() -> list[dict[str, Any]]:
-    names = gazetteer.all_street_names()
-    single = [name for name in names if " " not in name]
-    multi = [name for name in names if " " in name]
-    distinctive = [name for name in single if name not in COMMON_WORD_STREETS]
-    types = list(gazetteer.STREET_TYPES) + [t + "." for t in gazetteer.STREET_TYPES]
-    directions = list(gazetteer.DIRECTIONS) + [d + "." for d in gazetteer.DIRECTIONS]
-
-    ordinals = [f"{n}{_ordinal_suffix(n)}" for n in range(1, 40)] + list(gazetteer.ORDINAL_WORDS)
-    ordinal_numeral = {"LOWER": {"REGEX": r"^\d{1,3}(?:st|nd|rd|th)$"}}  # "270th street", "110th st"
-    number = {"TEXT": {"REGEX": r"^\d{1,6}[a-zA-Z]?$"}}
-    direction = _in(directions)
-    street_type = _in(types)
-    generic_name = {"IS_ALPHA": True, "LOWER": {"NOT_IN": NOT_STREET_NAMES + types + directions}}
-    unit: Alternatives = [
-        [],
-        [_in(gazetteer.UNIT_WORDS), _opt({"ORTH": "#"}), {"TEXT": {"REGEX": r"^#?[0-9a-zA-Z]{1,4}$"}}],
-        [{"ORTH": "#"}, {"TEXT": {"REGEX": r"^[0-9a-zA-Z]{1,4}$"}}],
-    ]
-    opt_direction: Alternatives = [[], [direction]]
-    # "hwy 61", "us highway 61", "county road 18", "co rd 18"
-    road_words = [
-        _in(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[:1]),
-        _opt(_in(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[1:])),
-    ]
-    road_box: Alternatives = [[], [{"LOWER": "box"}, {"TEXT": {"REGEX": r"^\d{1,5}$"}}]]  # "RR 2 box 14"
-    road_number: Alternatives = [
-        [{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}],
-        # said: "county road five", "county road twenty two" (not "oh", "hundred", "zero")
-        [_in(ROAD_NUMBER_WORDS)],
-        [_in(_TENS), _in(_UNITS)],
-    ]
-    roads: Alternatives = _sequences([road_words], road_number, road_box)
-    known_any: Alternatives = [
-        [_in(single + ordinals)],
-        [ordinal_numeral],
-        *[_phrase_tokens(name) for name in multi],
-    ]
-    known_distinctive: Alternatives = [
-        [_in(distinctive + ordinals)],
-        [ordinal_numeral],
-        *[_phrase_tokens(name) for name in multi],
-    ]
-    typed_name: Alternatives = [
-        [*name, street_type] for name in [*known_any, [generic_name], [generic_name, generic_name]]
-    ]
-
-    sequences: list[list[Token]] = []
-    # 412 Oak St, 412 n oak street apt 3, 1520 hwy 61 e, 414 oak (a distinctive known street, no type)
-    sequences += _sequences([[number]], opt_direction, typed_name, opt_direction, unit)
-    sequences += _sequences([[number]], opt_direction, known_distinctive, opt_direction, unit)
-    sequences += _sequences([[number]], roads, opt_direction)
-    # Speech-to-text spells numbers out: "four twelve oak street", "twenty one hundred main street"
-    spoken_number = [{"LOWER": {"IN": list(NUMBER_WORDS)}, "OP": "+"}]
-    sequences += _sequences([spoken_number], opt_direction, typed_name, opt_direction)
-    sequences += _sequences([spoken_number], opt_direction, known_distinctive, opt_direction)
-    # Oak St, N 3rd Ave, Main Street E, Highway 61
-    sequences += _sequences(opt_direction, typed_name, opt_direction)
-    sequences += roads
-    # Intersections. With "corner of" any street word will do; bare, both sides must look like streets.
-    side_loose: Alternatives = [
-        *[[*name, _opt(street_type)] for name in known_any],
-        [generic_name, street_type],
-        [generic_name],
-        *roads,
-    ]
-    side_strict: Alternatives = [
-        *[[*name, _opt(street_type)] for name in known_distinctive],
-        *typed_name,
-        *roads,
-    ]
-    conjunction: Alternatives = [[_in(["and", "&", "/", "@", "n", "an", "at", "x"])]]
-    prefixes: Alternatives = [
-        [{"LOWER": {"IN": ["corner", "corners", "intersection"]}}, {"LOWER": "of"}],
-        [{"LOWER": "corner"}],
-    ]
-    sequences += _sequences(prefixes, opt_direction, side_loose, conjunction, opt_direction, side_loose)
-    sequences += _sequences(
-        opt_direction, side_strict, [[_in(["and", "&", "/", "@"])]], opt_direction, side_strict
-    )
-    # A numbered street makes the other side a street too: "cherry and 3rd", "3rd and park"
-    numbered_side: Alternatives = [[ordinal_numeral, _opt(street_type)]]
-    any_side: Alternatives = [[*name, _opt(street_type)] for name in known_any]
-    sequences += _sequences(any_side, [[_in(["and", "&", "/", "@"])]], numbered_side)
-    sequences += _sequences(numbered_side, [[_in(["and", "&", "/", "@"])]], any_side)
-    # Blocks: the 400 block of oak, 300 blk n main st
-    block_word: Alternatives = [
-        [_in(["block", "blk", "blk."])],
-        [{"LOWER": "hundred"}, {"LOWER": "block"}],
-    ]
-    block_street: Alternatives = [
-        *[[*name, _opt(street_type)] for name in known_any],
-        [generic_name, street_type],
-        *roads,
-    ]
-    sequences += _sequences(
-        [[], [{"LOWER": "the"}]],
-        [[number], spoken_number],
-        block_word,
-        [[], [{"LOWER": "of"}]],
-        opt_direction,
-        block_street,
-    )
-    # Landmarks: behind the church, by the old lutheran church, near Kwik Trip, the park
-    relations: Alternatives = [[], *[[{"LOWER": w} for w in words] for words in gazetteer.LANDMARK_RELATIONS]]
-    modifier = _opt(_in(gazetteer.LANDMARK_MODIFIERS))
-    nouns: Alternatives = [_phrase_tokens(noun) for noun in RULER_LANDMARK_NOUNS]
-    sequences += _sequences(relations, [[{"LOWER": "the"}, modifier, modifier]], nouns)
-    # With a relation word the article is often dropped: "in front of city hall", "behind church".
-    sequences += _sequences(relations[1:], [[modifier, modifier]], nouns)
-    named: Alternatives = [_phrase_tokens(name) for name in gazetteer.all_named_landmarks()]
-    # Saints' churches and schools: "st. mary's church", "saint john's catholic school"
-    named.append(
-        [
-            _in(["st", "st.", "saint"]),
-            _opt({"ORTH": "."}),
-            {"IS_ALPHA": True},
-            _opt({"LOWER": "'s"}),
-            _opt(_in(["catholic", "lutheran", "episcopal", "orthodox"])),
-            _in(["church", "school", "cemetery", "parish"]),
-        ]
-    )
-    sequences += _sequences(relations, [[], [{"LOWER": "the"}]], named)
-    by_street: Alternatives = [_phrase_tokens(noun) for noun in NAMED_BY_STREET]
-    sequences += _sequences(relations, [[{"LOWER": "the"}]], known_any, [[], [_opt(street_type)]], by_street)
-    sequences += places_es.location_sequences(
-        known_any, known_distinctive, named, number, RULER_LANDMARK_NOUNS
-    )  # issue 12: Spanish
-    return [{"label": "location", "pattern": sequence} for sequence in sequences if sequence]
 
 
 def _reference_patterns(prefixes: Sequence[str]) -> list[dict[str, Any]]:
@@ -251,17 +49,17 @@ def _reference_patterns(prefixes: Sequence[str]) -> list[dict[str, Any]]:
             "label": "reference",
             "pattern": [
                 {"LOWER": {"REGEX": r"^(" + "|".join(lowered) + r")-?\d{4}$"}},
-                _opt({"ORTH": "-"}),
+                opt({"ORTH": "-"}),
                 {"TEXT": {"REGEX": r"^\d{1,6}$"}},
             ],
         },
         {
             "label": "reference",
             "pattern": [
-                _in(lowered),
-                _opt({"ORTH": "-"}),
+                one_of(lowered),
+                opt({"ORTH": "-"}),
                 {"TEXT": {"REGEX": r"^\d{4}$"}},
-                _opt({"ORTH": "-"}),
+                opt({"ORTH": "-"}),
                 {"TEXT": {"REGEX": r"^\d{1,6}$"}},
             ],
         },
@@ -270,7 +68,7 @@ def _reference_patterns(prefixes: Sequence[str]) -> list[dict[str, Any]]:
 
 def entity_patterns(reference_prefixes: Sequence[str] = ("KEL", "FRE")) -> list[dict[str, Any]]:
     """All ruler patterns, in a stable order (the build is deterministic)."""
-    return _location_patterns() + _animal_patterns() + _reference_patterns(reference_prefixes)
+    return location_patterns() + _animal_patterns() + _reference_patterns(reference_prefixes)
 
 
 def _customise_tokenizer(nlp: Language) -> None:

@@ -32,11 +32,23 @@ _PREFIX_BEFORE_RELATION = re.compile(
     r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer)\s+$",
     re.IGNORECASE,
 )
+# the same with the relation word before the landmark's span: "the farm past " + "the water tower"
+_PREFIX_WITH_RELATION = re.compile(
+    r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer)"
+    r"\s+(?:behind|past|next\s+to|across\s+from|beside)\s+$",
+    re.IGNORECASE,
+)
 _STARTS_WITH_RELATION = re.compile(r"^(?:behind|past|next\s+to|across\s+from|beside)\b", re.IGNORECASE)
 # "the yellow house on division": after a house, a street that is also a word is a street
 _HOUSE_ON = re.compile(
     r"\b(?:the|a|his|her|their|my|our)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|home|trailer|duplex)\s+on\s+"
     r"(?P<street>[a-z][a-z']+)\b",
+    re.IGNORECASE,
+)
+# "from the house on the corner", "the yellow trailer on the corner" (a corner with no streets named)
+_HOUSE_ON_CORNER = re.compile(
+    r"\b(?:the|a|his|her|their|that)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|home|trailer|duplex|place)"
+    r"\s+on\s+the\s+corner\b(?!\s+of\b)",
     re.IGNORECASE,
 )
 _HOUSE_OF_STREET = re.compile(
@@ -93,6 +105,8 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
     prefix = _PREFIX_EN.search(window) or _PREFIX_ES.search(window)
     if not prefix and _STARTS_WITH_RELATION.match(entity["value"]):
         prefix = _PREFIX_BEFORE_RELATION.search(window)
+    if not prefix and not entity["value"][:1].isdigit():
+        prefix = _PREFIX_WITH_RELATION.search(window)
     if prefix:
         begin = start - len(window) + prefix.start("start" if "start" in prefix.groupdict() else 0)
         start = begin if _free(others, entity, begin, start) else start
@@ -101,9 +115,13 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
 
 def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """ "the yellow house on division", "la casa verde de la Division": a street of a pack after a house,
-    even one that is also a word."""
+    even one that is also a word; "the house on the corner" with no street named."""
     names = {street.lower() for street in streets}
-    found = []
+    found = [
+        {"entity": "location", "start": m.start(), "end": m.end(), "value": m.group(0)}
+        for m in _HOUSE_ON_CORNER.finditer(text)
+        if not any(e["start"] < m.end() and m.start() < e["end"] for e in entities if "start" in e)
+    ]
     for match in [*_HOUSE_ON.finditer(text), *_HOUSE_OF_STREET.finditer(text)]:
         start, end = match.span("street")
         free = not any(e["start"] < end and start < e["end"] for e in entities if "start" in e)
@@ -161,9 +179,23 @@ def _is_bare(value: str) -> bool:
     return bool(rest) and " ".join(rest) in _BARE_KINDS
 
 
+def _inside(text: str, place: Entity, places: Sequence[Entity]) -> bool:
+    """Whether a place is followed by "at" or "in" and another incident place ("the playground at the park")."""
+    return place["entity"] == "location" and any(
+        other["entity"] == "location"
+        and other["start"] > place["end"]
+        and text[place["end"] : other["start"]].lower().split() in (["at"], ["in"])
+        and text[place["end"]].isspace()
+        for other in places
+    )
+
+
 def drop_bare_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
-    """Without "the school" of "the school bus", and a bare "the store" beside a better incident place."""
+    """Without "the school" of "the school bus", "the playground" at "the city park", and a bare "the store"
+    beside a better incident place."""
     kept = [p for p in places if not (_is_bare(p["value"]) and _COMPOUND_AFTER.match(text[p["end"] :]))]
+    # "the playground at the city park": the bigger place says where
+    kept = [p for p in kept if not (_is_bare(p["value"]) and _inside(text, p, kept))]
     better = any(p["entity"] == "location" and not _is_bare(p["value"]) for p in kept)
     return [p for p in kept if not (better and p["entity"] == "location" and _is_bare(p["value"]))]
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.nlp import gazetteer, place_spans, places_es
-from bot.nlp.pipeline import COMMON_WORD_STREETS
+from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
 Entity = dict[str, Any]
@@ -36,7 +36,9 @@ _RELATION_START = re.compile(
 )
 _OWNER_BEFORE = re.compile(
     r"(?:\bfrom|\blives?\s+(?:at|on|in|over\s+on|down\s+on)|\bliving\s+(?:at|on)|\bbelongs?\s+to\s+[\w\s']{0,30}?\s+(?:at|on)"
-    r"|\b(?:the\s+)?(?:people|folks|family|owners?|guy|lady|couple|renters|tenants)\s+(?:at|on|over\s+at|from)"
+    r"|\b(?:the\s+)?(?:people|folks|family|owners?|guy|lady|couple|renters|tenants)\s+(?:at|on|over\s+at|from"
+    # "the family in the green house, 411 Chestnut", "the guy in the trailer on Elm"
+    r"|in(?:\s+the\s+(?:[a-z]+\s+){0,2}?(?:house|home|trailer|place|duplex)\s*(?:,|at|on)?)?)"
     r"|\bowners?\s+(?:lives?|is|are)\s+(?:at|on)|\bowned\s+by\s+[\w\s']{0,30}?\s+(?:at|on)|\bkept\s+at|\bhome\s+(?:at|on))\s*$",
     re.IGNORECASE,
 )

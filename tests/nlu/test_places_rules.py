@@ -84,6 +84,10 @@ def test_spanish_places_are_whole(places: Places, text: str, place: str) -> None
         ("a dog bit me at her house on linden", "her house on linden"),
         ("the dog at the end of sunset ln barks", "the end of sunset ln"),
         ("the dog at the trailer behind the bank bit me", "the trailer behind the bank"),
+        (
+            "goats keep getting out at the red farmhouse past the grain elevator",
+            "the red farmhouse past the grain elevator",
+        ),
     ],
 )
 def test_english_places_are_whole(places: Places, text: str, place: str) -> None:
@@ -177,3 +181,42 @@ def test_spanish_order_addresses_are_written_in_street_form(said: str, written: 
 
 def test_a_number_after_the_street_is_the_same_household() -> None:
     assert normalise_address("calle Elm 318") == normalise_address("318 Elm St")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a street named like a place, after a house number, in capitals
+        ("a pit bull is loose again near 210 Eagle Heights", [("location", "210 Eagle Heights")]),
+        ("my goat got bit, we live out at 18 Sunny Ridge Estates", [("location", "18 Sunny Ridge Estates")]),
+        ("we have a nice view of the hills and coyotes in them", []),
+        # the house the owner lives in, described and then given
+        ("the couple in the blue house, 315 Walnut", [("owner_location", "315 Walnut")]),
+        ("it's the guy in the trailer on Elm Street", [("owner_location", "the trailer on Elm Street")]),
+        # a house on a corner no street names
+        (
+            "the beagle from the brown house on the corner got out",
+            [("owner_location", "the brown house on the corner")],
+        ),
+        ("the dogs at the house on the corner bark nonstop", [("location", "the house on the corner")]),
+        # a part of a bigger place: the bigger one says where
+        ("a raccoon in the parking lot at the library", [("location", "the library")]),
+    ],
+)
+def test_december_leftovers(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("six twelve north fourth street", "612 N 4th St"),
+        ("one oh three elm", "103 Elm"),
+        ("twenty two hundred block of main", "2200 block of Main"),
+        ("the twenty two hundred block of main", "2200 block of Main"),
+    ],
+)
+def test_english_voice_places_are_written_as_a_clerk_would(places: Places, said: str, written: str) -> None:
+    found = places(f"there is a dog loose at {said}")
+    assert found == [("location", said)]
+    assert spoken_place(found[0][1]) == written
