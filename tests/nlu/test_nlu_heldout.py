@@ -102,3 +102,40 @@ def test_round_three_training_messages_are_not_near_copies_of_a_test_message(
     written = [m.get("text").lower() for m in _examples(ROOT / "data" / "nlu" / "reports_round3.yml")]
     close = [(w, t) for w in written for t in tests if fuzz.ratio(w, t) >= 80]
     assert close == []
+
+
+# Every tuned-on test set: the sets whose per-example errors were read while writing training data.
+TUNED_ON_SETS = (
+    "heldout.yml", "heldout_blind.yml", "blind_2026_12.yml", "blind_2026_12b.yml", "heldout_es.yml",
+    "blind_es_2026_12.yml", "tuning_2026_12.yml",
+)  # fmt: skip
+# Training files written after reading those errors (round 3 and round 4, both languages).
+WRITTEN_AFTER_READING_ERRORS = ("reports_round3.yml", "*round4*.yml", "es/*round4*.yml")
+
+
+def _written_after_reading_errors() -> list[Path]:
+    return sorted({path for pattern in WRITTEN_AFTER_READING_ERRORS for path in (ROOT / "data" / "nlu").glob(pattern)})
+
+
+def test_the_round_four_files_are_covered_by_the_near_copy_check() -> None:
+    names = {path.name for path in _written_after_reading_errors()}
+    assert {"reports_round3.yml", "reports_round4.yml", "reports_round4_es.yml"} <= names
+
+
+def test_no_training_message_written_after_reading_errors_is_a_near_copy_of_any_tuned_on_message() -> None:
+    # rapidfuzz ratio >= 80 after lower-casing, against every message of every tuned-on set (English and
+    # Spanish); process.cdist keeps it to a second for a thousand lines against a thousand messages.
+    from rapidfuzz import fuzz, process
+
+    tests = [m.get("text").lower() for name in TUNED_ON_SETS for m in _examples(ROOT / "tests" / "nlu" / name)]
+    written = [m.get("text").lower() for path in _written_after_reading_errors() for m in _examples(path)]
+    scores = process.cdist(written, tests, scorer=fuzz.ratio, score_cutoff=80, workers=1)
+    close = [(written[i], tests[j]) for i, j in zip(*scores.nonzero())]
+    assert close == []
+
+
+def test_the_near_copy_check_catches_a_test_message_reworded_by_a_few_characters() -> None:
+    from rapidfuzz import fuzz, process
+
+    scores = process.cdist(["my dog got out last nite"], ["my dog got out last night"], scorer=fuzz.ratio, score_cutoff=80)
+    assert scores.nonzero()[0].size == 1
