@@ -324,7 +324,8 @@ NOT_ANIMALS: frozenset[str] = frozenset(
 NOT_TYPOS: frozenset[str] = frozenset(
     {"house", "hours", "patio", "pasto", "rato", "multa", "pero", "line", "share", "martes", "anos", "gano",
      "cara", "llamar", "cook", "howls", "staff", "ears", "cocina", "libres", "pocas", "trata", "hora", "horas",
-     "para", "gallon", "caro", "mouth", "gota", "pata", "pelo", "hose", "horns"}
+     "para", "gallon", "caro", "mouth", "gota", "pata", "pelo", "hose", "horns", "cero", "ramas", "credito",
+     "upper", "patios"}
 )  # fmt: skip
 
 IRREGULAR_PLURALS: dict[str, str] = {

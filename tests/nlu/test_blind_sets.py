@@ -96,9 +96,12 @@ def test_no_training_message_is_a_near_copy_of_a_message_still_blind(name: str, 
 
 
 def test_no_message_of_a_blind_set_is_in_the_training_data(blind_set, training_texts) -> None:
+    # For a set still blind the failure gives a count only: whoever reads it must learn nothing of the set
+    # (it printed the messages, so an engineer writing training data could have read them).
     name, examples = blind_set
     leaked = [m.get("text") for m in examples if m.get("text").strip().lower() in training_texts]
-    assert leaked == [], f"{name}: these blind messages appear in data/nlu, reword them there: {leaked}"
+    shown = f"{len(leaked)} messages" if name in STILL_BLIND else leaked
+    assert leaked == [], f"{name}: these blind messages appear in data/nlu, reword them there: {shown}"
 
 
 def test_no_message_is_repeated_within_a_set(blind_set) -> None:
