@@ -37,6 +37,7 @@ from twilio.twiml.voice_response import VoiceResponse
 
 from bot.jurisdictions import Pack
 from bot.messages import DEFAULT_LANGUAGE, language_of, say
+from bot.nlp.taxonomy import names_an_animal
 from bot.notify.inbound import ClaimState
 from bot.notify.numbers import e164
 from bot.notify.outbox import verbal_complaint_note
@@ -78,11 +79,24 @@ IN_PROGRESS_WAIT_S = 10.0
 VOICE = SPEECH[DEFAULT_LANGUAGE].voice  # English, before the call's language is known
 LANGUAGE = SPEECH[DEFAULT_LANGUAGE].recognition
 ENDING_RESPONSES = ("utter_goodbye", "utter_report_cancelled")
-PERSON_PHRASES = re.compile(
-    r"\b(city hall|a person|real person|someone|somebody|operator|representative|human|clerk|talk to"
-    r"|oficina|una persona|alguien|operador|operadora|hablar con|ayuntamiento|alcald[ií]a)\b",
+# Asking for City Hall in office hours puts the call through. A request said as one ("talk to", "city hall")
+# always counts; a bare "somebody" or "a person" only when the words name no animal: "somebody's goats got
+# out" and "a dog bit a person" are reports (both were put through to City Hall in office hours).
+PERSON_REQUESTS = re.compile(
+    r"\b(city hall|real person|operator|representative|talk to|speak to|speak with|oficina|operador|operadora"
+    r"|hablar con|ayuntamiento|alcald[ií]a)\b",
     re.I,
 )
+PERSON_WORDS = re.compile(r"\b(a person|someone|somebody|human|clerk|una persona|alguien)\b", re.I)
+
+
+def asks_for_a_person(speech: str) -> bool:
+    """Whether the caller's words ask to be put through to a person (see PERSON_REQUESTS)."""
+    if PERSON_REQUESTS.search(speech):
+        return True
+    return bool(PERSON_WORDS.search(speech)) and not names_an_animal(speech)
+
+
 # the English wordings under their former names (bot/messages/voice.py holds every language)
 _FORMER_NAMES = {
     "UNKNOWN_NUMBER_SPEECH": "voice_unknown_number",
@@ -231,11 +245,7 @@ class TwilioVoiceInput(TwilioInputChannel):
         if picked is not None:
             return await self._switch(pack, agent, conversation, turn, verified, picked)
         # never transferred out of the middle of a report because of a word in an answer ("a person")
-        if (
-            office_open
-            and PERSON_PHRASES.search(speech)
-            and not await report_in_progress(agent, conversation)
-        ):
+        if office_open and asks_for_a_person(speech) and not await report_in_progress(agent, conversation):
             return self._put_through(pack, language)
 
         output = await converse(

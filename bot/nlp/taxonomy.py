@@ -678,3 +678,11 @@ def normalise_animal(text: str) -> str | None:
         if found:
             return found
     return None
+
+
+def names_an_animal(text: str) -> bool:
+    """Whether any word or pair of words of `text` is an animal term, typos aside ("somebody's goats got
+    out", "un perro mordio a una persona"): a cheap test of whether speech is about an animal."""
+    words = _clean(text).split()
+    phrases = [*words, *(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))]
+    return any(_lookup(phrase) for phrase in phrases)

@@ -15,7 +15,7 @@ from bot.cases.report import Report
 from bot.cases.service import CaseService
 from bot.jurisdictions import get_pack
 from bot.notify.outbox import verbal_complaint_note
-from integrations.twilio_voice import TwilioVoiceInput, for_the_ear
+from integrations.twilio_voice import TwilioVoiceInput, asks_for_a_person, for_the_ear
 from tests.integrations.conftest import FREEPORT_LINE, KELLOGG_LINE, RESIDENT, ScriptedAssistant, twilio_sid
 
 PATH = "/webhooks/voice/webhook"
@@ -89,6 +89,30 @@ def test_in_office_hours_the_caller_is_offered_city_hall_and_put_through(serve) 
     assert [child.tag for child in root] == ["Say", "Dial", "Hangup"]
     assert root.find("Dial").text == "+15075550100"
     assert assistant.messages == []
+
+
+@pytest.mark.parametrize(
+    "speech",
+    ["somebody's goats got out", "a dog bit a person at the park", "someone's dog is loose on main",
+     "alguien dejo salir su perro", "un perro mordio a una persona"],
+)  # fmt: skip
+def test_in_office_hours_a_report_that_says_somebody_goes_to_the_assistant(serve, speech) -> None:
+    # "somebody's goats got out" was put through to City Hall in office hours (the conversation bench's
+    # Freeport caller, run in the afternoon): a bare "somebody" or "a person" beside an animal is a report.
+    webhook, assistant = start(serve, at=TUESDAY_MORNING)
+    assistant.replies = [[{"text": "Where are they now?"}]]
+    root = twiml(webhook.post(path(1), call(speech)))
+    assert root.find("Dial") is None and [m.text for m in assistant.messages] == [speech]
+
+
+@pytest.mark.parametrize(
+    ("speech", "asks"),
+    [("uh can I talk to city hall please", True), ("can I talk to someone about a barking dog", True),
+     ("I need a real person", True), ("somebody help me", True), ("quiero hablar con una persona", True),
+     ("somebody's goats got out", False), ("the dog bit a person", False), ("alguien dejo salir su perro", False)],
+)  # fmt: skip
+def test_asks_for_a_person(speech: str, asks: bool) -> None:
+    assert asks_for_a_person(speech) is asks
 
 
 def test_after_hours_asking_for_a_person_goes_to_the_assistant(serve) -> None:

@@ -114,7 +114,9 @@ WRITTEN_AFTER_READING_ERRORS = ("reports_round3.yml", "*round4*.yml", "es/*round
 
 
 def _written_after_reading_errors() -> list[Path]:
-    return sorted({path for pattern in WRITTEN_AFTER_READING_ERRORS for path in (ROOT / "data" / "nlu").glob(pattern)})
+    return sorted(
+        {path for pattern in WRITTEN_AFTER_READING_ERRORS for path in (ROOT / "data" / "nlu").glob(pattern)}
+    )
 
 
 def test_the_round_four_files_are_covered_by_the_near_copy_check() -> None:
@@ -127,15 +129,19 @@ def test_no_training_message_written_after_reading_errors_is_a_near_copy_of_any_
     # Spanish); process.cdist keeps it to a second for a thousand lines against a thousand messages.
     from rapidfuzz import fuzz, process
 
-    tests = [m.get("text").lower() for name in TUNED_ON_SETS for m in _examples(ROOT / "tests" / "nlu" / name)]
+    tests = [
+        m.get("text").lower() for name in TUNED_ON_SETS for m in _examples(ROOT / "tests" / "nlu" / name)
+    ]
     written = [m.get("text").lower() for path in _written_after_reading_errors() for m in _examples(path)]
     scores = process.cdist(written, tests, scorer=fuzz.ratio, score_cutoff=80, workers=1)
-    close = [(written[i], tests[j]) for i, j in zip(*scores.nonzero())]
+    close = [(written[i], tests[j]) for i, j in zip(*scores.nonzero(), strict=True)]
     assert close == []
 
 
 def test_the_near_copy_check_catches_a_test_message_reworded_by_a_few_characters() -> None:
     from rapidfuzz import fuzz, process
 
-    scores = process.cdist(["my dog got out last nite"], ["my dog got out last night"], scorer=fuzz.ratio, score_cutoff=80)
+    scores = process.cdist(
+        ["my dog got out last nite"], ["my dog got out last night"], scorer=fuzz.ratio, score_cutoff=80
+    )
     assert scores.nonzero()[0].size == 1
