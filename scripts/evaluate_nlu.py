@@ -289,9 +289,10 @@ def print_errors(examples: list[Example], predictions: list[Prediction]) -> None
 
 
 def set_language(name: str, path: Path) -> str:
-    """ "es" for a Spanish set (its name or file name has an "es" part: blind-es, heldout_es.yml), else "en"."""
+    """ "es" for a Spanish set (its name or file name has an "es" part, numbered or not: blind-es, blind-es3,
+    heldout_es.yml), else "en"."""
     parts = re.split(r"[-_.]", f"{name}.{path.stem}".lower())
-    return "es" if "es" in parts else "en"
+    return "es" if any(re.fullmatch(r"es\d*", part) for part in parts) else "en"
 
 
 def targets_met(name: str, model_scores: dict[str, Any], targets: dict[str, float]) -> dict[str, bool]:

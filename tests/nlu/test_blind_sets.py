@@ -163,6 +163,9 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
     assert module.set_language("blind-es3", BLIND_SETS["blind-es3"]) == "es"
     assert module.set_language("blind-12d", BLIND_SETS["blind-12d"]) == "en"
     assert module.set_language("tests", ROOT / "tests/nlu/heldout.yml") == "en"
+    # a numbered Spanish set is Spanish by its name alone, whatever its file is called
+    assert module.set_language("blind-es3", ROOT / "tests/nlu/renamed.yml") == "es"
+    assert module.set_language("blind-12d", ROOT / "tests/nlu/best_guesses.yml") == "en"
 
 
 def test_spanish_sets_are_held_to_issue_12s_targets_and_say_the_baseline_is_english() -> None:
