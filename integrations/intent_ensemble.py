@@ -14,7 +14,8 @@ from rasa.engine.graph import ExecutionContext, GraphComponent
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
 from rasa.engine.storage.resource import Resource
 from rasa.engine.storage.storage import ModelStorage
-from rasa.shared.nlu.constants import INTENT, INTENT_RANKING_KEY
+from rasa.nlu.classifiers.logistic_regression_classifier import LogisticRegressionClassifier
+from rasa.shared.nlu.constants import INTENT, INTENT_RANKING_KEY, TEXT
 from rasa.shared.nlu.training_data.message import Message
 
 from bot.nlp.ensemble import average_rankings
@@ -70,4 +71,22 @@ class IntentRankingAverage(_Stateless):
             message.set(INTENT, dict(averaged[0]), add_to_output=True)
             message.set(INTENT_RANKING_KEY, averaged, add_to_output=True)
             message.set(KEPT_RANKINGS, [])
+        return messages
+
+
+@DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER], is_trainable=True)
+class LinearIntentClassifier(LogisticRegressionClassifier):
+    """Rasa's LogisticRegressionClassifier, except that a message with no features (an empty text) keeps the
+    ranking it came with. scikit-learn refuses a row of 0 features, so Rasa's own class failed the whole
+    parse of an empty SMS body; here the averaging then sees the earlier classifier's ranking alone."""
+
+    def process(self, messages: list[Message]) -> list[Message]:
+        featured = [
+            message
+            for message in messages
+            if message.get_sparse_features(TEXT)[1] is not None
+            or message.get_dense_features(TEXT)[1] is not None
+        ]
+        if featured:
+            super().process(featured)
         return messages

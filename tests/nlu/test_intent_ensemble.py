@@ -7,7 +7,12 @@ from rasa.shared.nlu.constants import INTENT, INTENT_RANKING_KEY
 from rasa.shared.nlu.training_data.message import Message
 
 from bot.nlp.ensemble import average_rankings
-from integrations.intent_ensemble import KEPT_RANKINGS, IntentRankingAverage, IntentRankingStash
+from integrations.intent_ensemble import (
+    KEPT_RANKINGS,
+    IntentRankingAverage,
+    IntentRankingStash,
+    LinearIntentClassifier,
+)
 
 
 def _ranking(**confidences: float) -> list[dict]:
@@ -53,3 +58,14 @@ def test_the_components_replace_intent_and_ranking_with_the_mean() -> None:
     assert [r["name"] for r in message.get(INTENT_RANKING_KEY)] == ["report_at_large", "report_barking"]
     assert message.get(KEPT_RANKINGS) == []
     assert KEPT_RANKINGS not in message.as_dict(only_output_properties=True)
+
+
+def test_the_linear_classifier_leaves_a_message_without_features_to_the_ranking_it_had() -> None:
+    # Rasa's LogisticRegressionClassifier raised on an empty text ("Found array with 0 feature(s)"), so an
+    # empty SMS body got no answer at all (tests/e2e/test_rest_conversations.py, "empty text").
+    classifier = LinearIntentClassifier(LinearIntentClassifier.get_default_config(), "linear", None, None)
+    message = Message(data={"text": ""})
+    ranking = _ranking(greet=0.6, affirm=0.4)
+    message.set(INTENT_RANKING_KEY, ranking)
+    assert classifier.process([message]) == [message]
+    assert message.get(INTENT_RANKING_KEY) == ranking
