@@ -325,7 +325,7 @@ NOT_TYPOS: frozenset[str] = frozenset(
     {"house", "hours", "patio", "pasto", "rato", "multa", "pero", "line", "share", "martes", "anos", "gano",
      "cara", "llamar", "cook", "howls", "staff", "ears", "cocina", "libres", "pocas", "trata", "hora", "horas",
      "para", "gallon", "caro", "mouth", "gota", "pata", "pelo", "hose", "horns", "cero", "ramas", "credito",
-     "upper", "patios"}
+     "upper", "patios", "roams", "phony"}
 )  # fmt: skip
 
 IRREGULAR_PLURALS: dict[str, str] = {

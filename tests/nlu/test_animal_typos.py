@@ -21,7 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
      "la cara blanca", "andan libres", "on the patio", "pocas veces", "se trata de otro",
      # found writing round-4 data: "cero" was a pig (a house number said "cuatro cero dos"), "ramas" a sheep,
      # "credito" a pig, "upper" a dog ("upper arm"), "patios" a duck
-     "cuatro cero dos", "unas ramas", "a credito", "on her upper arm", "en los patios"],
+     "cuatro cero dos", "unas ramas", "a credito", "on her upper arm", "en los patios",
+     # found writing the report-kind word tables: "roams" was a sheep ("rams"), "phony" a horse ("pony")
+     "it roams the block", "a phony number"],
 )  # fmt: skip
 def test_an_everyday_word_is_not_read_as_a_misspelt_animal(answer: str) -> None:
     assert normalise_animal(answer) is None
