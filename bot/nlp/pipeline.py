@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.nlp import cues, gazetteer, taxonomy, taxonomy_es
+from bot.nlp import gazetteer, taxonomy, taxonomy_es
 from bot.nlp.location_patterns import location_patterns, one_of, opt, phrase_tokens
 
 if TYPE_CHECKING:  # spaCy is imported inside functions: loading it costs seconds.
@@ -146,13 +146,6 @@ def lookup_files() -> dict[str, str]:
             synonyms.append(_yaml_block(f"  - synonym: {species}", terms))
     files["synonyms.yml"] = generated + 'version: "3.1"\nnlu:\n' + "\n".join(synonyms) + "\n"
     files.update(_spanish_lookup_files(generated, spanish))
-    files["lookups_cues.yml"] = (
-        generated
-        + "# Words that say what kind of report a message is (bot/nlp/cues.py): features, not rules.\n"
-        + 'version: "3.1"\nnlu:\n'
-        + "\n".join(_yaml_block(f"  - lookup: {name}", terms) for name, terms in cues.cue_tables().items())
-        + "\n"
-    )
     return files
 
 
