@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.nlp import gazetteer, taxonomy, taxonomy_es
+from bot.nlp.animal_context import animal_context_patterns
 from bot.nlp.location_patterns import location_patterns, one_of, opt, phrase_tokens
 
 if TYPE_CHECKING:  # spaCy is imported inside functions: loading it costs seconds.
@@ -37,6 +38,8 @@ def _animal_patterns() -> list[dict[str, Any]]:
     # "se llama Max", "me llamo Ana": a longer span of a label no extractor reads, so no llama (issue 12)
     verb = [one_of(taxonomy_es.VERB_BEFORE_LLAMA), one_of(taxonomy_es.LLAMA_VERB_FORMS)]
     patterns.append({"label": "es_verb", "pattern": verb})
+    # "the bird feeder" is no bird; "a bear was in our yard" is a bear (bot/nlp/animal_context.py)
+    patterns.extend(animal_context_patterns())
     return patterns
 
 

@@ -1,0 +1,70 @@
+"""An animal word is the report's animal only where its context says so (bot/nlp/animal_context.py).
+
+Before: "a bear was in our yard going through the bird feeder" named a bird and no bear; "the neighbours
+pit" and "their golden" named no animal; "past the turkey barns" added a turkey; "la planta de pollo" (a
+workplace) a chicken. Each case below is in fresh words, not a test-set message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from bot.nlp.taxonomy import normalise_animal
+
+Animals = Callable[[str], list[str | None]]
+
+
+@pytest.fixture(scope="module")
+def animals() -> Animals:
+    from bot.nlp.pipeline import build_pipeline
+
+    nlp = build_pipeline(reference_prefixes=("KEL", "FRE"))
+
+    def run(text: str) -> list[str | None]:
+        return [normalise_animal(e.text) for e in nlp(text).ents if e.label_ == "animal"]
+
+    return run
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("theres a bear in the dumpster behind the bowling alley", ["bear"]),
+        ("the neighbors pit got loose again on 5th", ["dog"]),
+        ("our neighbour's pit has been howling since noon", ["dog"]),
+        ("my neighbors golden barks at every car", ["dog"]),
+        ("a big sow is rooting up the ditch on county road 4", ["pig"]),
+        ("vi un oso cerca del comedero de pajaros", ["bear"]),
+    ],
+)
+def test_a_word_that_is_usually_something_else_is_an_animal_after_a_word_that_introduces_one(
+    animals: Animals, text: str, expected: list[str]
+) -> None:
+    assert animals(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a raccoon knocked down the bird feeder and is on the porch", ["raccoon"]),
+        ("two goats on the shoulder by the turkey barns east of town", ["goat"]),
+        ("my dog walker got nipped by the husky on 3rd", ["dog"]),
+        ("cows loose near the horse trailer lot", ["cow"]),
+        ("salgo de la planta de pollo a las 11 y los perros siguen ladrando", ["dog"]),
+        ("un perro se metio a las granjas de pavos", ["dog"]),
+    ],
+)
+def test_an_animal_word_that_describes_a_thing_is_no_animal_of_the_report(
+    animals: Animals, text: str, expected: list[str]
+) -> None:
+    assert animals(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["bear with me, I am on the bus", "we were sitting by the fire pit", "the golden hour", "ram it"],
+)
+def test_without_the_context_the_word_stays_what_it_usually_is(animals: Animals, text: str) -> None:
+    assert animals(text) == []
