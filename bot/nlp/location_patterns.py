@@ -10,17 +10,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.nlp import gazetteer, places_es
+from bot.nlp import gazetteer, places_es, street_names
 
 Token = dict[str, Any]
 Alternatives = list[list[Token]]
 
 # Street names that are also ordinary words: only tagged with a street type or inside an intersection
 # with a "corner of" prefix, so "3 school kids" or "2 park benches" are not addresses.
-COMMON_WORD_STREETS = frozenset(
-    """park church school river mill depot lake hill ridge water high front center garden meadow valley
+COMMON_WORD_STREETS = (
+    frozenset(
+        """park church school river mill depot lake hill ridge water high front center garden meadow valley
     prairie forest golf county industrial heritage railroad division sunset sunrise orchard eagle heron
     bluff apple cherry plum grant highland fairview evergreen brookside""".split()
+    )
+    | street_names.ORDINARY_WORDS
 )
 # Words that cannot be the name part of "<name> street" ("my street", "the street", "this road").
 NOT_STREET_NAMES = sorted(
@@ -121,7 +124,7 @@ def _roads() -> Alternatives:
 
 
 def _parts() -> _Parts:
-    names = gazetteer.all_street_names()
+    names = gazetteer.ruler_street_names()
     single = [name for name in names if " " not in name]
     multi: Alternatives = [phrase_tokens(name) for name in names if " " in name]
     distinctive = [name for name in single if name not in COMMON_WORD_STREETS]

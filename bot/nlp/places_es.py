@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from bot.nlp import gazetteer
+
 Token = dict[str, Any]
 Alternatives = list[list[Token]]
 
@@ -102,6 +104,37 @@ def _sequences(*slots: Alternatives) -> list[list[Token]]:
     return [list(itertools.chain.from_iterable(choice)) for choice in itertools.product(*slots)]
 
 
+# Units said after "y" in a number: "treinta y cinco", "setenta y uno".
+_UNITS_ES = ("un", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
+ENGLISH_TYPES_ES = ("st", "street", "ave", "avenue", "road", "rd", "drive", "dr", "lane", "ln", "court", "ct")
+
+
+def spoken_numbers_es() -> Alternatives:
+    """A number said in Spanish: "ochocientos cuarenta", "trescientos treinta y cinco", "ocho cero seis"."""
+    words = {"LOWER": {"IN": NUMBER_WORDS_ES}, "OP": "+"}
+    return [[words], [words, {"LOWER": "y"}, _in(_UNITS_ES)]]
+
+
+def _house_of_street(
+    known_any: Alternatives, number: Token, spoken: Alternatives, street_name: Alternatives
+) -> list[list[Token]]:
+    """412 de la Oak, el 29 de Creamery Road, ochocientos cuarenta de la segunda sur, la cuadra mil
+    doscientos de la calle high, 412 calle Oak, seis doce calle cuatro norte."""
+    street_word = _in(STREET_WORDS_ES)
+    direction_es: Alternatives = [[], [_in(DIRECTIONS_ES)]]
+    of_the: Alternatives = [[{"LOWER": "de"}, _in(("la", "el"))], [{"LOWER": "de"}], [{"LOWER": "del"}]]
+    typed: Alternatives = [
+        *[[*name, _opt(_in((*ENGLISH_TYPES_ES, "calle")))] for name in known_any],
+        *[[street_word, *n] for n in street_name],
+        [_in(ORDINAL_WORDS_ES)],
+    ]
+    numbers: Alternatives = [[number], *spoken]
+    block: Alternatives = [[], [_in(("cuadra", "bloque"))]]
+    sequences = _sequences([[], [_in(("el", "la"))]], block, numbers, of_the, typed, direction_es)
+    sequences += _sequences(numbers, [[street_word]], street_name, direction_es)
+    return sequences
+
+
 def _street_sequences(
     known_any: Alternatives, known_distinctive: Alternatives, number: Token
 ) -> list[list[Token]]:
@@ -109,29 +142,25 @@ def _street_sequences(
     street_word = _in(STREET_WORDS_ES)
     direction_es: Alternatives = [[], [_in(DIRECTIONS_ES)]]
     spoken = {"LOWER": {"IN": NUMBER_WORDS_ES}, "OP": "+"}
-    street_name: Alternatives = [*known_any, [spoken], [_in(ORDINAL_WORDS_ES)]]
+    said = spoken_numbers_es()
+    street_name: Alternatives = [*known_any, *said, [_in(ORDINAL_WORDS_ES)]]
     house_after: Alternatives = [[], [number], [spoken]]  # the number after the name: "calle Oak 412"
     sequences: list[list[Token]] = []
     sequences += _sequences([[street_word]], street_name, direction_es, house_after)
     # la cuarta calle, tercera avenida
     sequences += _sequences([[_in(ORDINAL_WORDS_ES)]], [[street_word]], direction_es)
-    # 412 de la Oak, el 200 de la Pine, 412 calle Oak, seis doce calle cuatro norte
-    of_the: Alternatives = [[{"LOWER": "de"}, _in(("la", "el"))], [{"LOWER": "de"}], [{"LOWER": "del"}]]
-    with_type: Alternatives = [
-        [*name, _opt({"LOWER": {"IN": ["st", "street", "ave", "avenue", "calle"]}})] for name in known_any
-    ]
-    sequences += _sequences(
-        [[], [_in(("el", "la"))]], [[number]], of_the, [*with_type, *[[street_word, *n] for n in street_name]]
-    )
-    sequences += _sequences([[number], [spoken]], [[street_word]], street_name, direction_es)
+    sequences += _house_of_street(known_any, number, said, street_name)
     # la Walnut, Cedar 88, la Walnut 515 (a distinctive street after an article or before its number)
-    english_type = _in(("st", "street", "ave", "avenue", "road", "rd", "drive", "dr", "lane", "ln"))
+    english_type = _in(ENGLISH_TYPES_ES)
     sequences += _sequences([[{"LOWER": "la"}]], known_distinctive, [[], [number], [english_type]])
     sequences += _sequences(known_distinctive, [[number]])
     # spoken numbers before a street: "doscientos cinco oak", "cinco cero ocho oak", "cuatro doce oak street"
-    sequences += _sequences([[spoken]], known_distinctive, [[], [english_type]])
+    sequences += _sequences(said, known_distinctive, [[], [english_type]])
+    # carretera 61, carretera setenta y uno, county road ocho
     roads: Alternatives = [_words(" ".join(words)) for words in ROAD_WORDS_ES]
-    sequences += _sequences(roads, [[{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}], [spoken]])
+    sequences += _sequences(roads, [[{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}], *said])
+    english_roads: Alternatives = [_words(" ".join(words)) for words in gazetteer.NUMBERED_ROAD_WORDS]
+    sequences += _sequences(english_roads, said)
     return sequences
 
 
@@ -146,7 +175,15 @@ def _corner_sequences(known_any: Alternatives) -> list[list[Token]]:
     corner: Alternatives = [[_in(("esquina", "cruce", "interseccion")), _in(("de", "del"))]]
     joiner: Alternatives = [[_in(("y", "e", "con", "and", "&", "/"))]]
     before_side: Alternatives = [[], [_in(("la", "calle"))]]
-    return _sequences(corner, before_side, side, joiner, before_side, side)
+    # "la Zumbro y Dodge", "la 3rd y linden": two streets joined by "y", no "esquina"
+    bare_side: Alternatives = [
+        *[[*name, _opt(street_word)] for name in names],
+        *[[street_word, *n] for n in names],
+    ]
+    return [
+        *_sequences(corner, before_side, side, joiner, before_side, side),
+        *_sequences([[_in(("la", "calle"))]], bare_side, [[_in(("y", "e", "con"))]], before_side, bare_side),
+    ]
 
 
 def _named_bases(named: Alternatives) -> Alternatives:

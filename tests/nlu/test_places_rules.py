@@ -220,3 +220,55 @@ def test_english_voice_places_are_written_as_a_clerk_would(places: Places, said:
     found = places(f"there is a dog loose at {said}")
     assert found == [("location", said)]
     assert spoken_place(found[0][1]) == written
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a house number said in Spanish, "y" inside it, before "de la (calle) X"
+        (
+            "el perro del quinientos sesenta y dos de la calle oak no deja de ladrar",
+            [("location", "quinientos sesenta y dos de la calle oak")],
+        ),
+        (
+            "hay un gato atorado en el novecientos uno de la tercera norte",
+            [
+                ("location", "novecientos uno de la tercera norte"),
+            ],
+        ),
+        (
+            "un perro suelto en la cuadra ochocientos de la calle pine",
+            [
+                ("location", "cuadra ochocientos de la calle pine"),
+            ],
+        ),
+        ("ladra mucho en el 57 de Birch Road", [("location", "el 57 de Birch Road")]),
+        # numbered roads said in Spanish, in either language's road words
+        ("hay vacas sueltas en la carretera cuarenta y dos", [("location", "carretera cuarenta y dos")]),
+        ("un caballo suelto en el county road nueve", [("location", "county road nueve")]),
+        ("anda un perro en la calle ciento treinta y uno", [("location", "calle ciento treinta y uno")]),
+        # two streets joined by "y", with no "esquina"
+        ("los perros ladran en la Walnut y 5th toda la noche", [("location", "Walnut y 5th")]),
+        ("un gato herido en la 2nd y cedar", [("location", "la 2nd y cedar")]),
+    ],
+)
+def test_spanish_spoken_numbers_and_bare_corners(
+    places: Places, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a common US street name not (yet) on the city's list
+        ("the dog at 412 Magnolia barks all night", [("location", "412 Magnolia")]),
+        ("un perro suelto en la calle Dogwood", [("location", "calle Dogwood")]),
+        ("ladran en el 73 de la Hemlock", [("location", "el 73 de la Hemlock")]),
+        ("the Parkview apartments have a loose pit bull", [("location", "the Parkview apartments")]),
+    ],
+)
+def test_common_street_names_work_before_the_city_lists_them(
+    places: Places, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert places(text) == expected
