@@ -71,16 +71,16 @@ ORDINAL_WORDS_ES = (
 
 # A place right after these words is where the animal lives (owner_location).
 OWNER_BEFORE = re.compile(
-    r"(?:\b(?:la\s+)?(?:gente|familia|senora?|senor|vecinos?|vecinas?|duenos?|duenas?|muchachos?)\s+(?:del|de\s+la|de\s+el|de|que\s+vive\s+en)"
+    r"(?:\b(?:la\s+)?(?:gente|familia|se[nñ]ora?|se[nñ]or|vecinos?|vecinas?|due[nñ]os?|due[nñ]as?|muchachos?)\s+(?:del|de\s+la|de\s+el|de|que\s+vive\s+en)"
     r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en(?:\s+(?:la|el))?|\bvive[n]?\s+en(?:\s+(?:la|el))?"
-    r"|\bes\s+de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
+    r"|\b(?:es|son)\s+de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
     r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?)\s*$",
     re.IGNORECASE,
 )
 # A place right after these words is where the animal went (direction).
 DIRECTION_BEFORE = re.compile(
     r"(?:\bhacia|\brumbo\s+a(?:l)?|\b(?:se\s+)?(?:fue|fueron|va|van|iba|corrio|corrieron|salio)"
-    r"(?:\s+corriendo)?(?:\s+(?:hacia|para|pa|x|por|rumbo\s+a|a))?(?:\s+(?:el|la|los|las))?"
+    r"(?:\s+corriendo)?(?:\s+(?:hacia|para|pa|pal|x|por|rumbo\s+a|a))?(?:\s+(?:el|la|los|las))?"
     r"|\b(?:se\s+)?(?:metio|metieron)\s+(?:a|al|en)(?:\s+(?:el|la))?)\s*$",
     re.IGNORECASE,
 )

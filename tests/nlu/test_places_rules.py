@@ -272,3 +272,67 @@ def test_common_street_names_work_before_the_city_lists_them(
     places: Places, text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a kind of place that names people or a thing
+        ("the vet tech told me to call you about the dog that bit my cat", []),
+        (
+            "sono la sirena de los bomberos y el perro de la calle Walnut aulla",
+            [("location", "calle Walnut")],
+        ),
+        ("do you know when the Dollar General opens", []),
+        # guards: a time, a count, a town named like a parish are no places
+        ("we got 40 min of barking and 2 hrs more last night", []),
+        ("I moved here from St Cloud last year", []),
+    ],
+)
+def test_more_extra_places_are_dropped(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("se fue corriendo pal Kwik Trip", [("direction", "Kwik Trip")]),
+        (
+            "el señor del 44 Oak no amarra a su perro, anda en la calle Elm",
+            [("owner_location", "44 Oak"), ("location", "calle Elm")],
+        ),
+        # a person's home, or a weak cue with no other place: where it happens
+        ("my grandma lives at 77 Cedar and the dog next door barks at her", [("location", "77 Cedar")]),
+        ("a hound kept at 15 Ash howls every night", [("location", "15 Ash")]),
+        ("the chickens belong to the house on the corner", [("owner_location", "the house on the corner")]),
+        (
+            "the pigs from the Olsons on Hickory St are in my garden at 30 Pine",
+            [("owner_location", "the Olsons on Hickory St"), ("location", "30 Pine")],
+        ),
+    ],
+)
+def test_more_roles(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # bare streets: a common street name, or a street that is also a word, in capitals
+        ("a cat got hit on Magnolia last night", [("location", "Magnolia")]),
+        ("the dog from 1400 Orchard bit me", [("owner_location", "1400 Orchard")]),
+        ("un perro muerto en la Eagle", [("location", "Eagle")]),
+        # roads placed by a town or a county, and past a landmark
+        ("cows out on Highway 14 east of Kellogg", [("location", "Highway 14 east of Kellogg")]),
+        ("horses on Wabasha County Road 7 again", [("location", "Wabasha County Road 7")]),
+        (
+            "a calf on County Road 4 just past the town hall",
+            [("location", "County Road 4 just past the town hall")],
+        ),
+        # a parish named alone, after a relation word
+        ("the cat is stuck in a tree behind St. Luke", [("location", "behind St. Luke")]),
+        ("vi un coyote atras de St. Luke", [("location", "atras de St. Luke")]),
+    ],
+)
+def test_bare_streets_roads_and_parishes(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
