@@ -58,6 +58,9 @@ _HOUSE_ON_CORNER = re.compile(
     r"\s+on\s+the\s+corner\b(?!\s+of\b)",
     re.IGNORECASE,
 )
+_HOUSE_ON_CORNER_ES = re.compile(
+    r"\b(?:la|una|su)\s+(?:casa|traila)(?:\s+[a-z]+)?\s+de\s+la\s+esquina\b(?!\s+de\b)", re.IGNORECASE
+)
 _HOUSE_OF_STREET = re.compile(
     r"\bcasa(?:\s+[a-z]+)?\s+(?:del|de\s+la)\s+(?P<street>[a-z][a-z']+)\b", re.IGNORECASE
 )
@@ -138,7 +141,7 @@ def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[s
     names = {street.lower() for street in streets}
     found = [
         {"entity": "location", "start": m.start(), "end": m.end(), "value": m.group(0)}
-        for m in _HOUSE_ON_CORNER.finditer(text)
+        for m in [*_HOUSE_ON_CORNER.finditer(text), *_HOUSE_ON_CORNER_ES.finditer(text)]
         if not any(e["start"] < m.end() and m.start() < e["end"] for e in entities if "start" in e)
     ]
     for match in [*_HOUSE_ON.finditer(text), *_HOUSE_OF_STREET.finditer(text)]:
@@ -165,6 +168,10 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
         article = _SPANISH_ARTICLE.match(place["value"])
         if article and place["entity"] == "location":
             place = _with(text, place, place["start"] + article.end(), place["end"])
+        if place["value"].endswith(
+            "."
+        ):  # "on Brookside Dr." at the end of a sentence: the clerk's form has none
+            place = _with(text, place, place["start"], place["end"] - 1)
         result.append(place)
     return result
 
@@ -188,6 +195,11 @@ def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entit
         if ((house or said_whose) and not at_home) or len(incident) > 1:
             place["entity"] = "owner_location"
     return result
+
+
+def is_bare_kind(value: str) -> bool:
+    """ "la feria", "feria", "the store": a kind of place, with or without its article."""
+    return _is_bare(value) or _is_bare(f"el {value}")
 
 
 def _is_bare(value: str) -> bool:

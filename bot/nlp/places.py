@@ -182,7 +182,10 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
             joined = re.fullmatch(
                 rf"\s+(?:{_JOINERS}|{places_es.JOINERS_ES})\s+", between, re.IGNORECASE
             ) or (re.fullmatch(r"\s+", between) and _RELATION_START.match(entity["value"]))
-            if joined and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
+            # "el Kellogg Community Center en la feria": a bare kind of place after "en la" is no road
+            spanish_of = re.fullmatch(r"\s+(?:en|en\s+la|en\s+el|de|de\s+la|del)\s+", between, re.IGNORECASE)
+            bare_after = spanish_of and place_spans.is_bare_kind(entity["value"])
+            if joined and not bare_after and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
                 merged[-1] = {
                     **previous,
                     "end": entity["end"],

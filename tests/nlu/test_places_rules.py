@@ -336,3 +336,18 @@ def test_more_roles(places: Places, text: str, expected: list[tuple[str, str]]) 
 )
 def test_bare_streets_roads_and_parishes(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a landmark, then the event or kind of place it was at: not one place
+        ("me mordio un perro en el Kwik Trip en la tienda", [("location", "Kwik Trip")]),
+        # the house on the corner, in Spanish
+        ("las gallinas son de la casa de la esquina", [("owner_location", "la casa de la esquina")]),
+        # a sentence-final period is not part of the street
+        ("theres a goat loose on Walnut Dr. Not kidding", [("location", "Walnut Dr")]),
+    ],
+)
+def test_last_december_kinds(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
