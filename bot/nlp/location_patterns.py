@@ -261,6 +261,11 @@ def _named_landmarks() -> Alternatives:
     return named
 
 
+def _named_park() -> list[Token]:
+    name = {"IS_TITLE": True, "IS_ALPHA": True, "LOWER": {"NOT_IN": NOT_STREET_NAMES}}
+    return [name, {"ORTH": "Park"}]
+
+
 def _saint() -> list[Token]:
     """ "St. Agnes", "Saint Mary's": a parish named alone, a place only after a relation word ("behind St.
     Agnes", "atras de St. Agnes"), so "I live in St Cloud" names no place."""
@@ -283,6 +288,8 @@ def _landmark_sequences(p: _Parts, named: Alternatives) -> list[list[Token]]:
         *sequences(relations, [[], *the], named),
         *sequences([*relations[1:], [{"LOWER": "at"}]], [_saint()]),
         *sequences(relations, the, p.known_any, [[], [opt(p.street_type)]], by_street),
+        # a named park, in capitals: "Heritage Park", "en el Riverside Park"
+        *sequences(relations, [[], *the], [_named_park()]),
     ]
 
 

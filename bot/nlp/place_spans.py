@@ -75,7 +75,7 @@ _OPENING_HOURS = re.compile(
 # "la casa azul de la " / "la casa verde del " before an address (the span starts at "casa")
 _PREFIX_ES = re.compile(
     r"\b(?:la\s+|el\s+)?(?P<start>(?:casa|rancho|granja|traila|lecheria|caba[nñ]a|apartamentos)(?:\s+[a-z]+)?"
-    r"\s+(?:del|de\s+la|de))\s+$",
+    r"\s+(?:del|de\s+la|de|al\s+final\s+de(?:\s+la)?))\s+$",
     re.IGNORECASE,
 )
 # "... Dollar General parking lot", "Sacred Heart School playground", "the Lark Toys building"
@@ -187,7 +187,7 @@ def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entit
         if animal is None or not _ANIMAL_OF.match(text[animal["end"] : place["start"]]):
             continue
         between = text[animal["end"] : place["start"]]
-        house = place["value"].lower().startswith("casa") and _HOUSE_OF.match(between)
+        house = place["value"].lower().startswith(("casa", "traila")) and _HOUSE_OF.match(between)
         said_whose = _IT_WAS.search(text[max(0, animal["start"] - 20) : animal["start"]])
         at_home = _BARKING_ES.search(
             text

@@ -51,7 +51,7 @@ _OWNER_BEFORE_MORE = re.compile(
 _NOT_OWNER_BEFORE = re.compile(
     r"(?:\b(?:bark\w*|nois\w*|howl\w*|yap\w*|whin\w*|sounds?|way\s+home|walking\s+home|back)\s+from"
     r"(?:\s+the\s+(?:[a-z]+\s+)?(?:place|house|home)\s+(?:on|at))?"
-    r"|\b(?:driving|walking|way|going|coming|heading|riding|biking)\s+home\s+(?:on|at)"
+    r"|\b(?:driving|walking|way|going|coming|heading|riding|biking|come|came)\s+home\s+(?:on|at)"
     r"|\b(?:i|we)\s+live\s+(?:at|on|in)"
     # a person's home, not the animal's: "my elderly mother lives at", "a girl from the bus stop"
     r"|\b(?:my|our)\s+(?:[a-z]+\s+)?(?:mother|mom|dad|father|grandma|grandmother|grandpa|grandfather|aunt|uncle"
@@ -80,7 +80,7 @@ _AFTER_BARE_STREET = re.compile(
 # "on Laurel", "calle Sycamore" (a common street name), "1203 Orchard", "en la Eagle" (a street that is also
 # a word, written in capitals): bare streets the ruler leaves, said exactly.
 _BARE_STREET = re.compile(
-    r"\b(?P<cue>on|along|down|up|off|calle|(?:en|por|x|de)\s+la|(?P<number>\d{1,6})(?:\s+de\s+la)?)"
+    r"\b(?P<cue>on|along|down|up|off|end\s+of|calle|(?:en|por|x|de)\s+la|(?P<number>\d{1,6})(?:\s+de\s+la)?)"
     r"\s+(?P<name>[A-Za-z][a-z]{2,})\b(?!\s*'s)"
 )
 FUZZY_STREET_SCORE = 85.0  # a street the ruler did not know is taken as a place at or above this score

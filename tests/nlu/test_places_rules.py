@@ -351,3 +351,22 @@ def test_bare_streets_roads_and_parishes(places: Places, text: str, expected: li
 )
 def test_last_december_kinds(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("our cat never came home on Poplar", [("location", "Poplar")]),
+        ("a dog bit my son at Lions Park", [("location", "Lions Park")]),
+        ("son los de la casa verde del 22 de la Oak", [("owner_location", "casa verde del 22 de la Oak")]),
+        (
+            "el señor de la casa azul al final de la Maple",
+            [("owner_location", "casa azul al final de la Maple")],
+        ),
+        ("the lady in the white house at the end of Hickory", [("owner_location", "the end of Hickory")]),
+    ],
+)
+def test_parks_and_the_owners_house_at_the_end(
+    places: Places, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert places(text) == expected
