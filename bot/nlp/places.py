@@ -36,7 +36,7 @@ _RELATION_START = re.compile(
 )
 _OWNER_BEFORE = re.compile(
     r"(?:\bfrom|\blives?\s+(?:at|on|in|over\s+on|down\s+on)|\bliving\s+(?:at|on)|\bbelongs?\s+to\s+[\w\s']{0,30}?\s+(?:at|on)"
-    r"|\b(?:the\s+)?(?:people|folks|family|owners?|guy|lady|couple|renters|tenants)\s+(?:at|on|over\s+at|from"
+    r"|\b(?:the\s+)?(?:people|folks|family|owners?|guy|lady|man|woman|couple|renters|tenants)\s+(?:at|on|over\s+at|from"
     # "the family in the green house, 411 Chestnut", "the guy in the trailer on Elm"
     r"|in(?:\s+the\s+(?:[a-z]+\s+){0,2}?(?:house|home|trailer|place|duplex)\s*(?:,|at|on)?)?)"
     r"|\bowners?\s+(?:lives?|is|are)\s+(?:at|on)|\bowned\s+by\s+[\w\s']{0,30}?\s+(?:at|on)|\bkept\s+at|\bhome\s+(?:at|on))\s*$",
@@ -197,9 +197,10 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
 
 
 # Cues that say whose place it is only when another place is where it happened: alone, "a canine kept at
-# 1902 Dodge St", "los vecinos del 1416 Stearns tienen un pastor" name where the barking is.
+# 1902 Dodge St", "los vecinos del 1416 Stearns tienen un pastor" name where the barking is ("es de los
+# vecinos del ..." says whose it is).
 _WEAK_OWNER_BEFORE = re.compile(
-    r"(?:\bkept\s+at|\bthey\s+live\s+(?:at|on)|\b(?:los\s+|las\s+)?vecin[oa]s\s+(?:del|de\s+la|de))\s*$",
+    r"(?:\bkept\s+at|(?<!de\s)(?<!de\slos\s)(?<!de\slas\s)\b(?:los\s+|las\s+)?vecin[oa]s\s+(?:del|de\s+la|de))\s*$",
     re.IGNORECASE,
 )
 

@@ -72,7 +72,8 @@ ORDINAL_WORDS_ES = (
 # A place right after these words is where the animal lives (owner_location).
 OWNER_BEFORE = re.compile(
     r"(?:\b(?:la\s+)?(?:gente|familia|se[nñ]ora?|se[nñ]or|vecinos?|vecinas?|due[nñ]os?|due[nñ]as?|muchachos?)\s+(?:del|de\s+la|de\s+el|de|que\s+vive\s+en)"
-    r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en(?:\s+(?:la|el))?|\bvive[n]?\s+en(?:\s+(?:la|el))?"
+    r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en(?:\s+(?:la|el))?"
+    r"|\bdue[nñ][oa]\s+es\s+(?:el|la)\s+de(?:l|\s+la)?(?:\s+la)?|\bvive[n]?\s+en(?:\s+(?:la|el))?"
     r"|\b(?:es|son)\s+(?:(?:los|las)\s+)?de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
     r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?)\s*$",
     re.IGNORECASE,

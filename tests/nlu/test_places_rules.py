@@ -370,3 +370,15 @@ def test_parks_and_the_owners_house_at_the_end(
     places: Places, text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("el perro es de los vecinos del 18 Elm", [("owner_location", "18 Elm")]),  # guard: strong cue
+        ("el dueño es el de la casa azul de la Pine", [("owner_location", "casa azul de la Pine")]),
+        ("the old man at 9 Birch owns it", [("owner_location", "9 Birch")]),
+    ],
+)
+def test_whose_place_said_outright(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
