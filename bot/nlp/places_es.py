@@ -122,17 +122,18 @@ def _house_of_street(
     """412 de la Oak, el 29 de Creamery Road, ochocientos cuarenta de la segunda sur, la cuadra mil
     doscientos de la calle high, 412 calle Oak, seis doce calle cuatro norte."""
     street_word = _in(STREET_WORDS_ES)
-    direction_es: Alternatives = [[], [_in(DIRECTIONS_ES)]]
-    of_the: Alternatives = [[{"LOWER": "de"}, _in(("la", "el"))], [{"LOWER": "de"}], [{"LOWER": "del"}]]
+    # optional tokens rather than alternatives: the ruler keeps the longest match, and fewer patterns run faster
+    article, block = _opt(_in(("el", "la"))), _opt(_in(("cuadra", "bloque")))
+    of_the = [_in(("de", "del")), _opt(_in(("la", "el")))]
+    direction = _opt(_in(DIRECTIONS_ES))
     typed: Alternatives = [
         *[[*name, _opt(_in((*ENGLISH_TYPES_ES, "calle")))] for name in known_any],
         *[[street_word, *n] for n in street_name],
         [_in(ORDINAL_WORDS_ES)],
     ]
     numbers: Alternatives = [[number], *spoken]
-    block: Alternatives = [[], [_in(("cuadra", "bloque"))]]
-    sequences = _sequences([[], [_in(("el", "la"))]], block, numbers, of_the, typed, direction_es)
-    sequences += _sequences(numbers, [[street_word]], street_name, direction_es)
+    sequences = _sequences([[article, block]], numbers, [of_the], typed, [[direction]])
+    sequences += _sequences(numbers, [[street_word]], street_name, [[direction]])
     return sequences
 
 
@@ -176,14 +177,12 @@ def _corner_sequences(known_any: Alternatives) -> list[list[Token]]:
     corner: Alternatives = [[_in(("esquina", "cruce", "interseccion")), _in(("de", "del"))]]
     joiner: Alternatives = [[_in(("y", "e", "con", "and", "&", "/"))]]
     before_side: Alternatives = [[], [_in(("la", "calle"))]]
-    # "la Zumbro y Dodge", "la 3rd y linden": two streets joined by "y", no "esquina"
-    bare_side: Alternatives = [
-        *[[*name, _opt(street_word)] for name in names],
-        *[[street_word, *n] for n in names],
-    ]
+    # "la Zumbro y Dodge", "la 3rd y linden": two streets joined by "y", no "esquina" (optional tokens, few patterns)
+    first: Alternatives = [[_in(("la", "calle")), *name, _opt(street_word)] for name in names]
+    second: Alternatives = [[_opt(_in(("la", *STREET_WORDS_ES))), *name, _opt(street_word)] for name in names]
     return [
         *_sequences(corner, before_side, side, joiner, before_side, side),
-        *_sequences([[_in(("la", "calle"))]], bare_side, [[_in(("y", "e", "con"))]], before_side, bare_side),
+        *_sequences(first, [[_in(("y", "e", "con"))]], second),
     ]
 
 
