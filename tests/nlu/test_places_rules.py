@@ -382,3 +382,16 @@ def test_parks_and_the_owners_house_at_the_end(
 )
 def test_whose_place_said_outright(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("seiscientos doce de la segunda norte", "612 N 2nd St"),
+        ("la cuadra novecientos de la calle pine", "900 block of Pine St"),
+        ("county road catorce", "county road 14"),
+        ("doscientos uno de la calle maple", "201 Maple St"),  # guard: already written so
+    ],
+)
+def test_spanish_blocks_ordinals_and_roads_are_written_as_a_clerk_would(said: str, written: str) -> None:
+    assert spoken_place(said) == written
