@@ -32,7 +32,9 @@ LANDMARK_NOUNS_ES: tuple[str, ...] = (
     "feria",
 )  # fmt: skip
 # A part of a place named after it: "el estacionamiento del Dollar General", "la banqueta de la Prospect".
-AREA_NOUNS_ES: tuple[str, ...] = ("estacionamiento", "patio", "banqueta", "acera", "orilla", "entrada")
+AREA_NOUNS_ES: tuple[str, ...] = (
+    "estacionamiento", "parqueo", "parking", "lote", "patio", "banqueta", "acera", "orilla", "entrada",
+)  # fmt: skip
 # Of those, the ones that are part of a street too ("la banqueta de la Prospect"; "el patio de" a house is not).
 STREET_AREA_NOUNS_ES: tuple[str, ...] = ("banqueta", "acera", "orilla")
 LANDMARK_ADJECTIVES_ES: tuple[str, ...] = (

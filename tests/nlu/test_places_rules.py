@@ -395,3 +395,7 @@ def test_whose_place_said_outright(places: Places, text: str, expected: list[tup
 )
 def test_spanish_blocks_ordinals_and_roads_are_written_as_a_clerk_would(said: str, written: str) -> None:
     assert spoken_place(said) == written
+
+
+def test_a_lot_of_a_named_place_is_kept_with_it(places: Places) -> None:
+    assert places("un perro suelto en el parqueo del Kwik Trip") == [("location", "parqueo del Kwik Trip")]
