@@ -62,6 +62,15 @@ _ROAD_NAMES = {
     "camino del condado": "County Road",
     "carretera": "Hwy",
 }
+# la cuadra 1200 de la calle high -> 1200 block of High St; segunda sur -> S 2nd St; county road 8
+_BLOCK_OF = re.compile(
+    r"^(?:(?:la|el)\s+)?(?:cuadra|bloque)\s+(?P<number>\d+)\s+(?:de\s+la|de\s+el|del|de)\s+(?P<rest>.+)$",
+    re.I,
+)
+_ORDINAL_ALONE = re.compile(rf"^(?:(?:la|el)\s+)?(?P<name>{'|'.join(_ORDINALS)})(?:\s+{_DIR})?$", re.I)
+_ENGLISH_ROAD = re.compile(
+    r"^(?:county|co|state|us|township|twp)?\s*(?:road|rd|highway|hwy|route)\s+\d{1,3}$", re.I
+)
 _NUMBER_OF_THE = re.compile(
     r"^(?:(?:el|la)\s+)?(?P<number>\d+[a-z]?)\s+(?:de\s+la|de\s+el|del|de)\s+(?P<rest>.+)$", re.I
 )
@@ -128,6 +137,22 @@ def _known_street(written: str) -> bool:
     return bool(match) and match.group("name").strip().lower() in all_street_names()
 
 
+def _special_forms(written: str) -> str | None:
+    """ "cuadra 1200 de la calle high" -> "1200 block of High St"; "segunda sur" -> "S 2nd St";
+    "county road 8" (said "county road ocho") stays in its English words, with digits."""
+    block = _BLOCK_OF.match(written)
+    if block:
+        rest = english_form(block.group("rest"))
+        return (
+            f"{block.group('number')} block of {rest if rest != block.group('rest') else _street_name(rest)}"
+        )
+    ordinal = _ORDINAL_ALONE.match(written)
+    if ordinal:
+        direction = _DIRECTIONS.get((ordinal.group("dir") or "").lower(), "")
+        return " ".join(p for p in (direction, _street_name(ordinal.group("name")), "St") if p)
+    return written if _ENGLISH_ROAD.match(written) else None
+
+
 def english_form(text: str) -> str:
     """The place in English street form when it is said in Spanish, else the text unchanged."""
     if not text:
@@ -150,6 +175,9 @@ def english_form(text: str) -> str:
         match = pattern.match(written)
         if match:
             return _assemble(match)
+    special = _special_forms(written)
+    if special:
+        return special
     match = _NUMBER_OF_THE.match(written)
     if match and not re.match(r"(?:la|el)?\s*(?:noche|manana|tarde)\b", match.group("rest"), re.I):
         rest = english_form(match.group("rest"))

@@ -17,19 +17,8 @@ import yaml
 PLACES_DIR = Path(__file__).resolve().parent.parent / "jurisdictions" / "packs" / "places"
 
 # Numbered streets residents write as ordinals ("3rd", "third"), shared by both cities.
-ORDINAL_WORDS: tuple[str, ...] = (
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
+ORDINAL_WORDS: tuple[str, ...] = tuple(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
 )
 
 STREET_TYPES: tuple[str, ...] = (
@@ -379,6 +368,15 @@ def landmarks_by_city() -> dict[str, tuple[str, ...]]:
 def all_street_names() -> tuple[str, ...]:
     """Every street name of every city (lower case), de-duplicated, longest first."""
     names = {name for streets in streets_by_city().values() for name in streets}
+    return tuple(sorted(names, key=lambda name: (-len(name), name)))
+
+
+def ruler_street_names() -> tuple[str, ...]:
+    """The packs' street names and the common US ones (bot.nlp.street_names), lower case, longest first:
+    what the entity ruler knows as a street, so a new city's "88 Juniper" is found before its list is."""
+    from bot.nlp import street_names
+
+    names = set(all_street_names()) | street_names.DISTINCTIVE | street_names.ORDINARY_WORDS
     return tuple(sorted(names, key=lambda name: (-len(name), name)))
 
 

@@ -10,17 +10,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.nlp import gazetteer, places_es
+from bot.nlp import gazetteer, places_es, street_names
 
 Token = dict[str, Any]
 Alternatives = list[list[Token]]
 
 # Street names that are also ordinary words: only tagged with a street type or inside an intersection
 # with a "corner of" prefix, so "3 school kids" or "2 park benches" are not addresses.
-COMMON_WORD_STREETS = frozenset(
-    """park church school river mill depot lake hill ridge water high front center garden meadow valley
+COMMON_WORD_STREETS = (
+    frozenset(
+        """park church school river mill depot lake hill ridge water high front center garden meadow valley
     prairie forest golf county industrial heritage railroad division sunset sunrise orchard eagle heron
     bluff apple cherry plum grant highland fairview evergreen brookside""".split()
+    )
+    | street_names.ORDINARY_WORDS
 )
 # Words that cannot be the name part of "<name> street" ("my street", "the street", "this road").
 NOT_STREET_NAMES = sorted(
@@ -38,7 +41,10 @@ NUMBER_WORDS = (
 ).split()
 # Kinds of place the ruler knows beyond gazetteer.LANDMARK_NOUNS, kept out of the lookup table so DIET's
 # features (and so the intents) stay as trained: "the City Office", "the white farmhouse".
-RULER_LANDMARK_NOUNS = (*gazetteer.LANDMARK_NOUNS, "city office", "farmhouse")
+RULER_LANDMARK_NOUNS = (
+    *gazetteer.LANDMARK_NOUNS, "city office", "farmhouse", "township hall", "town hall", "barns",
+    "turkey barns", "overpass",
+)  # fmt: skip
 # Landmark kinds that take a street's name: "the Riverview apartments", "the Oak Street school".
 NAMED_BY_STREET = ("apartments", "apartment building", "trailer park", "trailer court", "school")
 # Numbers said after a road word ("county road five", "county road twenty two"): one to ninety.
@@ -121,7 +127,7 @@ def _roads() -> Alternatives:
 
 
 def _parts() -> _Parts:
-    names = gazetteer.all_street_names()
+    names = gazetteer.ruler_street_names()
     single = [name for name in names if " " not in name]
     multi: Alternatives = [phrase_tokens(name) for name in names if " " in name]
     distinctive = [name for name in single if name not in COMMON_WORD_STREETS]
@@ -154,6 +160,19 @@ def _titled_names() -> Alternatives:
     return [[word, suffix], [word, word, suffix]]
 
 
+def _of_town() -> Alternatives:
+    """ "west of Freeport", "al oeste de Kellogg": a road placed by the town."""
+    towns = one_of(gazetteer.load_places())  # a named town: "north of town" adds nothing a clerk can use
+    compass = one_of(["north", "south", "east", "west", "norte", "sur", "este", "oeste"])
+    return [[compass, {"LOWER": "of"}, towns], [{"LOWER": "al"}, compass, {"LOWER": "de"}, towns]]
+
+
+def _county_roads() -> Alternatives:
+    """The road words after a county's name: "Stearns County Road 12", "Wabasha County Hwy 5"."""
+    number = {"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}
+    return [[one_of(["road", "rd", "highway", "hwy"]), number]]
+
+
 def _street_sequences(p: _Parts) -> list[list[Token]]:
     """House-number addresses, typed or said, and streets and roads on their own."""
     unit: Alternatives = [
@@ -167,6 +186,9 @@ def _street_sequences(p: _Parts) -> list[list[Token]]:
         *sequences([[p.number]], direction, p.typed_name, direction, unit),
         *sequences([[p.number]], direction, p.known_distinctive, direction, unit),
         *sequences([[p.number]], p.roads, direction),
+        # Highway 10 west of Freeport, Stearns County Road 12, hwy 61 al oeste de Kellogg
+        *sequences(p.roads, _of_town()),
+        *sequences([[{"IS_TITLE": True, "IS_ALPHA": True}]], [[{"LOWER": "county"}]], _county_roads()),
         *sequences([[p.number]], direction, _titled_names(), direction, unit),
         # Speech-to-text spells numbers out: "four twelve oak street", "twenty one hundred main street"
         *sequences([p.spoken_number], direction, p.typed_name, direction),
@@ -239,6 +261,19 @@ def _named_landmarks() -> Alternatives:
     return named
 
 
+def _named_park() -> list[Token]:
+    name = {"IS_TITLE": True, "IS_ALPHA": True, "LOWER": {"NOT_IN": NOT_STREET_NAMES}}
+    return [name, {"ORTH": "Park"}]
+
+
+def _saint() -> list[Token]:
+    """ "St. Agnes", "Saint Mary's": a parish named alone, a place only after a relation word ("behind St.
+    Agnes", "atras de St. Agnes"), so "I live in St Cloud" names no place."""
+    name = {"IS_TITLE": True, "IS_ALPHA": True, "LOWER": {"NOT_IN": NOT_STREET_NAMES}}
+    kind = opt(one_of(["church", "school", "cemetery", "parish"]))
+    return [one_of(["st", "st.", "saint"]), opt({"ORTH": "."}), name, opt({"LOWER": "'s"}), kind]
+
+
 def _landmark_sequences(p: _Parts, named: Alternatives) -> list[list[Token]]:
     """Landmarks: behind the church, by the old lutheran church, near Kwik Trip, the Riverview apartments."""
     relations: Alternatives = [[], *[[{"LOWER": w} for w in words] for words in gazetteer.LANDMARK_RELATIONS]]
@@ -251,7 +286,10 @@ def _landmark_sequences(p: _Parts, named: Alternatives) -> list[list[Token]]:
         # With a relation word the article is often dropped: "in front of city hall", "behind church".
         *sequences(relations[1:], [[modifier, modifier]], nouns),
         *sequences(relations, [[], *the], named),
+        *sequences([*relations[1:], [{"LOWER": "at"}]], [_saint()]),
         *sequences(relations, the, p.known_any, [[], [opt(p.street_type)]], by_street),
+        # a named park, in capitals: "Heritage Park", "en el Riverside Park"
+        *sequences(relations, [[], *the], [_named_park()]),
     ]
 
 
@@ -266,7 +304,7 @@ def location_patterns() -> list[dict[str, Any]]:
         *_landmark_sequences(p, named),
         # issue 12: Spanish
         *places_es.location_sequences(
-            p.known_any, p.known_distinctive, named, p.number, RULER_LANDMARK_NOUNS
+            p.known_any, p.known_distinctive, [*named, _saint()], p.number, RULER_LANDMARK_NOUNS
         ),
     ]
     return [{"label": "location", "pattern": sequence} for sequence in found if sequence]

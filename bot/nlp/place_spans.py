@@ -27,18 +27,25 @@ _PREFIX_EN = re.compile(
     r"(?:house|farmhouse|home|trailer|duplex|sidewalk|end)\s+(?:on|of|off)\s+$",
     re.IGNORECASE,
 )
+# "the Hendersons on Creamery Rd", "los Henderson en Creamery Road": a family named by the street it lives on
+_FAMILY_PREFIX = re.compile(
+    r"\b(?:the\s+[A-Z][a-z]+s\s+(?:on|at|off)|los\s+[A-Z][a-z]+\s+(?:en|de\s+la|del))\s+$"
+)
 # "the house behind the bank", "the farm past the water tower": a building named by the landmark after it
 _PREFIX_BEFORE_RELATION = re.compile(
-    r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer)\s+$",
+    r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer|parsonage|cabin|shack)\s+$"
+    r"|\b(?:la|una|su)\s+(?:casa|traila|granja|caba[nñ]a)(?:\s+[a-z]+)?\s+$",
     re.IGNORECASE,
 )
 # the same with the relation word before the landmark's span: "the farm past " + "the water tower"
 _PREFIX_WITH_RELATION = re.compile(
-    r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer)"
+    r"\b(?:the|a|his|her|their|my|our|that|this)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|farm|trailer|parsonage|cabin|shack)"
     r"\s+(?:behind|past|next\s+to|across\s+from|beside)\s+$",
     re.IGNORECASE,
 )
-_STARTS_WITH_RELATION = re.compile(r"^(?:behind|past|next\s+to|across\s+from|beside)\b", re.IGNORECASE)
+_STARTS_WITH_RELATION = re.compile(
+    r"^(?:behind|past|next\s+to|across\s+from|beside|atras|detras|junto|enfrente)\b", re.IGNORECASE
+)
 # "the yellow house on division": after a house, a street that is also a word is a street
 _HOUSE_ON = re.compile(
     r"\b(?:the|a|his|her|their|my|our)\s+(?:[a-z]+\s+){0,2}?(?:house|farmhouse|home|trailer|duplex)\s+on\s+"
@@ -51,17 +58,26 @@ _HOUSE_ON_CORNER = re.compile(
     r"\s+on\s+the\s+corner\b(?!\s+of\b)",
     re.IGNORECASE,
 )
+_HOUSE_ON_CORNER_ES = re.compile(
+    r"\b(?:la|una|su)\s+(?:casa|traila)(?:\s+[a-z]+)?\s+de\s+la\s+esquina\b(?!\s+de\b)", re.IGNORECASE
+)
 _HOUSE_OF_STREET = re.compile(
     r"\bcasa(?:\s+[a-z]+)?\s+(?:del|de\s+la)\s+(?P<street>[a-z][a-z']+)\b", re.IGNORECASE
 )
 # "what time does the dollar general close", "a q hora cierra el Dollar General": the hours, not a place
 _OPENING_HOURS = re.compile(
-    r"^\W*(?:(?:what\s+time|when)\s+(?:does|do|is|are)\b.*\b(?:open|close|closed)s?\b"
+    r"^\W*(?:(?:do\s+you\s+know|can\s+you\s+tell\s+me|any\s+idea)\s+)?"
+    r"(?:(?:what\s+time|when)\s+(?:(?:does|do|is|are|will)\s+)?(?:the\s+)?[\w'&-]+(?:\s+[\w'&-]+){0,3}\s+"
+    r"(?:opens?|closes?|closed|open|closing|opening)\b"
     r"|a\s+(?:q|que)\s+hora\s+(?:abre|cierra)n?\b)",
     re.IGNORECASE,
 )
 # "la casa azul de la " / "la casa verde del " before an address (the span starts at "casa")
-_PREFIX_ES = re.compile(r"\b(?:la\s+)?(?P<start>casa(?:\s+[a-z]+)?\s+(?:del|de\s+la|de))\s+$", re.IGNORECASE)
+_PREFIX_ES = re.compile(
+    r"\b(?:la\s+|el\s+)?(?P<start>(?:casa|rancho|granja|traila|lecheria|caba[nñ]a|apartamentos)(?:\s+[a-z]+)?"
+    r"\s+(?:del|de\s+la|de|al\s+final\s+de(?:\s+la)?))\s+$",
+    re.IGNORECASE,
+)
 # "... Dollar General parking lot", "Sacred Heart School playground", "the Lark Toys building"
 _SPANISH_ARTICLE = re.compile(r"^(?:el|la|los|las)\s+(?=[^\d\s])", re.IGNORECASE)
 _TAIL = re.compile(r"^\s+(?:parking\s+lot|parking\s+ramp|playground|building|lot)\b", re.IGNORECASE)
@@ -76,7 +92,12 @@ _BARE_WORDS = frozenset(
 _BARE_KINDS = frozenset(gazetteer.LANDMARK_NOUNS + places_es.LANDMARK_NOUNS_ES + ("granja",))
 # "the school bus", "the store clerk": the kind of place names something else
 _COMPOUND_AFTER = re.compile(
-    r"^\s+(?:bus|buses|board|kids|children|teachers?|year|clerk|owner|manager|staff|truck)\b", re.IGNORECASE
+    r"^\s+(?:bus|buses|board|kids|children|teachers?|year|clerk|owner|manager|staff|truck|techs?|nurses?|bill"
+    r"|appointment|alarm|sirens?)\b",
+    re.IGNORECASE,
+)
+_COMPOUND_BEFORE = re.compile(
+    r"\b(?:alarma|sirena|camion|troca|carro|muchacha|muchacho|doctora?)\s+(?:de|del)\s+$", re.IGNORECASE
 )
 _COMPASS = re.compile(
     r"\b(?:(?:fue|fueron|corrio|corrieron|iba|va|van|salio)(?:\s+corriendo)?\s+"
@@ -103,6 +124,7 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
         end += tail.end()
     window = text[max(0, start - _LOOKBACK) : start]
     prefix = _PREFIX_EN.search(window) or _PREFIX_ES.search(window)
+    prefix = prefix or _FAMILY_PREFIX.search(window)
     if not prefix and _STARTS_WITH_RELATION.match(entity["value"]):
         prefix = _PREFIX_BEFORE_RELATION.search(window)
     if not prefix and not entity["value"][:1].isdigit():
@@ -119,7 +141,7 @@ def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[s
     names = {street.lower() for street in streets}
     found = [
         {"entity": "location", "start": m.start(), "end": m.end(), "value": m.group(0)}
-        for m in _HOUSE_ON_CORNER.finditer(text)
+        for m in [*_HOUSE_ON_CORNER.finditer(text), *_HOUSE_ON_CORNER_ES.finditer(text)]
         if not any(e["start"] < m.end() and m.start() < e["end"] for e in entities if "start" in e)
     ]
     for match in [*_HOUSE_ON.finditer(text), *_HOUSE_OF_STREET.finditer(text)]:
@@ -146,6 +168,10 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
         article = _SPANISH_ARTICLE.match(place["value"])
         if article and place["entity"] == "location":
             place = _with(text, place, place["start"] + article.end(), place["end"])
+        if place["value"].endswith(
+            "."
+        ):  # "on Brookside Dr." at the end of a sentence: the clerk's form has none
+            place = _with(text, place, place["start"], place["end"] - 1)
         result.append(place)
     return result
 
@@ -161,7 +187,7 @@ def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entit
         if animal is None or not _ANIMAL_OF.match(text[animal["end"] : place["start"]]):
             continue
         between = text[animal["end"] : place["start"]]
-        house = place["value"].lower().startswith("casa") and _HOUSE_OF.match(between)
+        house = place["value"].lower().startswith(("casa", "traila")) and _HOUSE_OF.match(between)
         said_whose = _IT_WAS.search(text[max(0, animal["start"] - 20) : animal["start"]])
         at_home = _BARKING_ES.search(
             text
@@ -169,6 +195,11 @@ def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entit
         if ((house or said_whose) and not at_home) or len(incident) > 1:
             place["entity"] = "owner_location"
     return result
+
+
+def is_bare_kind(value: str) -> bool:
+    """ "la feria", "feria", "the store": a kind of place, with or without its article."""
+    return _is_bare(value) or _is_bare(f"el {value}")
 
 
 def _is_bare(value: str) -> bool:
@@ -190,10 +221,21 @@ def _inside(text: str, place: Entity, places: Sequence[Entity]) -> bool:
     )
 
 
+def _names_something_else(text: str, place: Entity) -> bool:
+    """ "the school bus", "la alarma de los bomberos": the kind of place names a thing or people."""
+    before = text[max(0, place["start"] - _LOOKBACK) : place["start"]]
+    return bool(_COMPOUND_AFTER.match(text[place["end"] :]) or _COMPOUND_BEFORE.search(before))
+
+
+def drop_compounds(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """Without "the school" of "the school bus" or "los bomberos" of "la alarma de los bomberos"."""
+    return [p for p in places if not (_is_bare(p["value"]) and _names_something_else(text, p))]
+
+
 def drop_bare_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
     """Without "the school" of "the school bus", "the playground" at "the city park", and a bare "the store"
     beside a better incident place."""
-    kept = [p for p in places if not (_is_bare(p["value"]) and _COMPOUND_AFTER.match(text[p["end"] :]))]
+    kept = drop_compounds(text, places)
     # "the playground at the city park": the bigger place says where
     kept = [p for p in kept if not (_is_bare(p["value"]) and _inside(text, p, kept))]
     better = any(p["entity"] == "location" and not _is_bare(p["value"]) for p in kept)

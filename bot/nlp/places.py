@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import gazetteer, place_spans, places_es
+from bot.nlp import gazetteer, place_spans, places_es, street_names
 from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
@@ -36,14 +36,14 @@ _RELATION_START = re.compile(
 )
 _OWNER_BEFORE = re.compile(
     r"(?:\bfrom|\blives?\s+(?:at|on|in|over\s+on|down\s+on)|\bliving\s+(?:at|on)|\bbelongs?\s+to\s+[\w\s']{0,30}?\s+(?:at|on)"
-    r"|\b(?:the\s+)?(?:people|folks|family|owners?|guy|lady|couple|renters|tenants)\s+(?:at|on|over\s+at|from"
+    r"|\b(?:the\s+)?(?:people|folks|family|owners?|guy|lady|man|woman|couple|renters|tenants)\s+(?:at|on|over\s+at|from"
     # "the family in the green house, 411 Chestnut", "the guy in the trailer on Elm"
     r"|in(?:\s+the\s+(?:[a-z]+\s+){0,2}?(?:house|home|trailer|place|duplex)\s*(?:,|at|on)?)?)"
     r"|\bowners?\s+(?:lives?|is|are)\s+(?:at|on)|\bowned\s+by\s+[\w\s']{0,30}?\s+(?:at|on)|\bkept\s+at|\bhome\s+(?:at|on))\s*$",
     re.IGNORECASE,
 )
 _OWNER_BEFORE_MORE = re.compile(
-    r"(?:\b(?:came|comes|come|coming|got|gets|ran)\s+out\s+of|\bfrom\s+across\s+the\s+street\s+(?:at|on)"
+    r"(?:\b(?:came|comes|come|coming|got|gets|ran)\s+out\s+of|\bbelongs?\s+to|\bbelonging\s+to|\bfrom\s+across\s+the\s+street\s+(?:at|on)"
     r"|\bfrom\s+the\s+(?:[a-z]+\s+)?(?:place|house|home)\s+(?:on|at))\s*$",
     re.IGNORECASE,
 )
@@ -51,8 +51,12 @@ _OWNER_BEFORE_MORE = re.compile(
 _NOT_OWNER_BEFORE = re.compile(
     r"(?:\b(?:bark\w*|nois\w*|howl\w*|yap\w*|whin\w*|sounds?|way\s+home|walking\s+home|back)\s+from"
     r"(?:\s+the\s+(?:[a-z]+\s+)?(?:place|house|home)\s+(?:on|at))?"
-    r"|\b(?:driving|walking|way|going|coming|heading|riding|biking)\s+home\s+(?:on|at)"
-    r"|\b(?:i|we)\s+live\s+(?:at|on|in))\s*$",
+    r"|\b(?:driving|walking|way|going|coming|heading|riding|biking|come|came)\s+home\s+(?:on|at)"
+    r"|\b(?:i|we)\s+live\s+(?:at|on|in)"
+    # a person's home, not the animal's: "my elderly mother lives at", "a girl from the bus stop"
+    r"|\b(?:my|our)\s+(?:[a-z]+\s+)?(?:mother|mom|dad|father|grandma|grandmother|grandpa|grandfather|aunt|uncle"
+    r"|sister|brother|daughter|son|friend)\s+lives\s+(?:at|on|in)"
+    r"|\b(?:girl|boy|kid|kids|child|children|student|students)\s+from)\s*$",
     re.IGNORECASE,
 )
 _CALLING_FROM = re.compile(
@@ -72,6 +76,12 @@ _AFTER_BARE_STREET = re.compile(
     r"^(?:\s*[,.;:!?)]|\s*$|\s+(?:bit|bites|barks|barked|barking|is|are|was|were|has|have|keeps|went|got|and|on|in|"
     r"at|by|near|since|every|all|right|again|attacked|chased|howls|howling|crows|runs|ran|gets|got)\b)",
     re.IGNORECASE,
+)
+# "on Laurel", "calle Sycamore" (a common street name), "1203 Orchard", "en la Eagle" (a street that is also
+# a word, written in capitals): bare streets the ruler leaves, said exactly.
+_BARE_STREET = re.compile(
+    r"\b(?P<cue>on|along|down|up|off|end\s+of|calle|(?:en|por|x|de)\s+la|(?P<number>\d{1,6})(?:\s+de\s+la)?)"
+    r"\s+(?P<name>[A-Za-z][a-z]{2,})\b(?!\s*'s)"
 )
 FUZZY_STREET_SCORE = 85.0  # a street the ruler did not know is taken as a place at or above this score
 
@@ -125,6 +135,29 @@ def fuzzy_streets(text: str, entities: Sequence[Entity], streets: Sequence[str])
     return found
 
 
+def _bare_street_name(name: str, streets: Sequence[str]) -> bool:
+    """A common US street name in any case; a street that is also a word only in capitals."""
+    lowered = name.lower()
+    if lowered in street_names.DISTINCTIVE:
+        return True
+    known = lowered in COMMON_WORD_STREETS or lowered in {s.lower() for s in streets}
+    return known and name[0].isupper()
+
+
+def bare_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
+    """Locations for "on Laurel", "calle Sycamore", "1203 Orchard", "en la Eagle" the ruler did not find."""
+    found: list[Entity] = []
+    for match in _BARE_STREET.finditer(text):
+        if not _bare_street_name(match.group("name"), streets):
+            continue
+        start = match.start("number") if match.group("number") else match.start("name")
+        if match.group("cue").lower() == "calle":
+            start = match.start("cue")
+        if _free([*entities, *found], start, match.end("name")):
+            found.append(_location(text, start, match.end("name")))
+    return found
+
+
 def _extend_on_street(text: str, entity: Entity, others: Sequence[Entity], streets: Sequence[str]) -> Entity:
     """ "by the dollar general" + " on belvedere" -> one place, when the next word fuzzy-matches a street.
 
@@ -149,7 +182,10 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
             joined = re.fullmatch(
                 rf"\s+(?:{_JOINERS}|{places_es.JOINERS_ES})\s+", between, re.IGNORECASE
             ) or (re.fullmatch(r"\s+", between) and _RELATION_START.match(entity["value"]))
-            if joined and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
+            # "el Kellogg Community Center en la feria": a bare kind of place after "en la" is no road
+            spanish_of = re.fullmatch(r"\s+(?:en|en\s+la|en\s+el|de|de\s+la|del)\s+", between, re.IGNORECASE)
+            bare_after = spanish_of and place_spans.is_bare_kind(entity["value"])
+            if joined and not bare_after and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
                 merged[-1] = {
                     **previous,
                     "end": entity["end"],
@@ -158,6 +194,27 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
                 continue
         merged.append(entity)
     return merged
+
+
+# Cues that say whose place it is only when another place is where it happened: alone, "a canine kept at
+# 1902 Dodge St", "los vecinos del 1416 Stearns tienen un pastor" name where the barking is ("es de los
+# vecinos del ..." says whose it is).
+_WEAK_OWNER_BEFORE = re.compile(
+    r"(?:\bkept\s+at|(?<!de\s)(?<!de\slos\s)(?<!de\slas\s)\b(?:los\s+|las\s+)?vecin[oa]s\s+(?:del|de\s+la|de))\s*$",
+    re.IGNORECASE,
+)
+
+
+def lone_owner_places(text: str, places: list[Entity]) -> list[Entity]:
+    """An owner's place by a weak cue is the incident's when the message names no other incident place."""
+    if any(p["entity"] == "location" for p in places):
+        return places
+    return [
+        {**p, "entity": "location"}
+        if p["entity"] == "owner_location" and _WEAK_OWNER_BEFORE.search(text[: p["start"]])
+        else p
+        for p in places
+    ]
 
 
 def place_role(text: str, entity: Entity) -> str:
@@ -178,11 +235,14 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     others = [e for e in entities if e.get("entity") != "location"]
     locations = [e for e in entities if e.get("entity") == "location" and "start" in e]
     locations += fuzzy_streets(text, [*others, *locations], streets)
+    locations += bare_streets(text, [*others, *locations], streets)
     locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
     locations = place_spans.widen(text, locations)
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
+    places = place_spans.drop_compounds(text, places)  # before counting the incident's places
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
+    places = lone_owner_places(text, places)
     places = place_spans.drop_bare_landmarks(text, places)
     places += place_spans.compass_directions(text, [*others, *places])
     places = place_spans.not_places(text, places)

@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from bot.nlp import gazetteer
+
 Token = dict[str, Any]
 Alternatives = list[list[Token]]
 
@@ -30,7 +32,9 @@ LANDMARK_NOUNS_ES: tuple[str, ...] = (
     "feria",
 )  # fmt: skip
 # A part of a place named after it: "el estacionamiento del Dollar General", "la banqueta de la Prospect".
-AREA_NOUNS_ES: tuple[str, ...] = ("estacionamiento", "patio", "banqueta", "acera", "orilla", "entrada")
+AREA_NOUNS_ES: tuple[str, ...] = (
+    "estacionamiento", "parqueo", "parking", "lote", "patio", "banqueta", "acera", "orilla", "entrada",
+)  # fmt: skip
 # Of those, the ones that are part of a street too ("la banqueta de la Prospect"; "el patio de" a house is not).
 STREET_AREA_NOUNS_ES: tuple[str, ...] = ("banqueta", "acera", "orilla")
 LANDMARK_ADJECTIVES_ES: tuple[str, ...] = (
@@ -69,16 +73,17 @@ ORDINAL_WORDS_ES = (
 
 # A place right after these words is where the animal lives (owner_location).
 OWNER_BEFORE = re.compile(
-    r"(?:\b(?:la\s+)?(?:gente|familia|senora?|senor|vecinos?|vecinas?|duenos?|duenas?|muchachos?)\s+(?:del|de\s+la|de\s+el|de|que\s+vive\s+en)"
-    r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en(?:\s+(?:la|el))?|\bvive[n]?\s+en(?:\s+(?:la|el))?"
-    r"|\bes\s+de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
+    r"(?:\b(?:la\s+)?(?:gente|familia|se[nñ]ora?|se[nñ]or|vecinos?|vecinas?|due[nñ]os?|due[nñ]as?|muchachos?)\s+(?:del|de\s+la|de\s+el|de|que\s+vive\s+en)"
+    r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en(?:\s+(?:la|el))?"
+    r"|\bdue[nñ][oa]\s+es\s+(?:el|la)\s+de(?:l|\s+la)?(?:\s+la)?|\bvive[n]?\s+en(?:\s+(?:la|el))?"
+    r"|\b(?:es|son)\s+(?:(?:los|las)\s+)?de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
     r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?)\s*$",
     re.IGNORECASE,
 )
 # A place right after these words is where the animal went (direction).
 DIRECTION_BEFORE = re.compile(
     r"(?:\bhacia|\brumbo\s+a(?:l)?|\b(?:se\s+)?(?:fue|fueron|va|van|iba|corrio|corrieron|salio)"
-    r"(?:\s+corriendo)?(?:\s+(?:hacia|para|pa|x|por|rumbo\s+a|a))?(?:\s+(?:el|la|los|las))?"
+    r"(?:\s+corriendo)?(?:\s+(?:hacia|para|pa|pal|x|por|rumbo\s+a|a))?(?:\s+(?:el|la|los|las))?"
     r"|\b(?:se\s+)?(?:metio|metieron)\s+(?:a|al|en)(?:\s+(?:el|la))?)\s*$",
     re.IGNORECASE,
 )
@@ -102,6 +107,38 @@ def _sequences(*slots: Alternatives) -> list[list[Token]]:
     return [list(itertools.chain.from_iterable(choice)) for choice in itertools.product(*slots)]
 
 
+# Units said after "y" in a number: "treinta y cinco", "setenta y uno".
+_UNITS_ES = ("un", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
+ENGLISH_TYPES_ES = ("st", "street", "ave", "avenue", "road", "rd", "drive", "dr", "lane", "ln", "court", "ct")
+
+
+def spoken_numbers_es() -> Alternatives:
+    """A number said in Spanish: "ochocientos cuarenta", "trescientos treinta y cinco", "ocho cero seis"."""
+    words = {"LOWER": {"IN": NUMBER_WORDS_ES}, "OP": "+"}
+    return [[words], [words, {"LOWER": "y"}, _in(_UNITS_ES)]]
+
+
+def _house_of_street(
+    known_any: Alternatives, number: Token, spoken: Alternatives, street_name: Alternatives
+) -> list[list[Token]]:
+    """412 de la Oak, el 29 de Creamery Road, ochocientos cuarenta de la segunda sur, la cuadra mil
+    doscientos de la calle high, 412 calle Oak, seis doce calle cuatro norte."""
+    street_word = _in(STREET_WORDS_ES)
+    # optional tokens rather than alternatives: the ruler keeps the longest match, and fewer patterns run faster
+    article, block = _opt(_in(("el", "la"))), _opt(_in(("cuadra", "bloque")))
+    of_the = [_in(("de", "del")), _opt(_in(("la", "el")))]
+    direction = _opt(_in(DIRECTIONS_ES))
+    typed: Alternatives = [
+        *[[*name, _opt(_in((*ENGLISH_TYPES_ES, "calle")))] for name in known_any],
+        *[[street_word, *n] for n in street_name],
+        [_in(ORDINAL_WORDS_ES)],
+    ]
+    numbers: Alternatives = [[number], *spoken]
+    sequences = _sequences([[article, block]], numbers, [of_the], typed, [[direction]])
+    sequences += _sequences(numbers, [[street_word]], street_name, [[direction]])
+    return sequences
+
+
 def _street_sequences(
     known_any: Alternatives, known_distinctive: Alternatives, number: Token
 ) -> list[list[Token]]:
@@ -109,29 +146,25 @@ def _street_sequences(
     street_word = _in(STREET_WORDS_ES)
     direction_es: Alternatives = [[], [_in(DIRECTIONS_ES)]]
     spoken = {"LOWER": {"IN": NUMBER_WORDS_ES}, "OP": "+"}
-    street_name: Alternatives = [*known_any, [spoken], [_in(ORDINAL_WORDS_ES)]]
+    said = spoken_numbers_es()
+    street_name: Alternatives = [*known_any, *said, [_in(ORDINAL_WORDS_ES)]]
     house_after: Alternatives = [[], [number], [spoken]]  # the number after the name: "calle Oak 412"
     sequences: list[list[Token]] = []
     sequences += _sequences([[street_word]], street_name, direction_es, house_after)
     # la cuarta calle, tercera avenida
     sequences += _sequences([[_in(ORDINAL_WORDS_ES)]], [[street_word]], direction_es)
-    # 412 de la Oak, el 200 de la Pine, 412 calle Oak, seis doce calle cuatro norte
-    of_the: Alternatives = [[{"LOWER": "de"}, _in(("la", "el"))], [{"LOWER": "de"}], [{"LOWER": "del"}]]
-    with_type: Alternatives = [
-        [*name, _opt({"LOWER": {"IN": ["st", "street", "ave", "avenue", "calle"]}})] for name in known_any
-    ]
-    sequences += _sequences(
-        [[], [_in(("el", "la"))]], [[number]], of_the, [*with_type, *[[street_word, *n] for n in street_name]]
-    )
-    sequences += _sequences([[number], [spoken]], [[street_word]], street_name, direction_es)
+    sequences += _house_of_street(known_any, number, said, street_name)
     # la Walnut, Cedar 88, la Walnut 515 (a distinctive street after an article or before its number)
-    english_type = _in(("st", "street", "ave", "avenue", "road", "rd", "drive", "dr", "lane", "ln"))
+    english_type = _in(ENGLISH_TYPES_ES)
     sequences += _sequences([[{"LOWER": "la"}]], known_distinctive, [[], [number], [english_type]])
     sequences += _sequences(known_distinctive, [[number]])
     # spoken numbers before a street: "doscientos cinco oak", "cinco cero ocho oak", "cuatro doce oak street"
-    sequences += _sequences([[spoken]], known_distinctive, [[], [english_type]])
+    sequences += _sequences(said, known_distinctive, [[], [english_type]])
+    # carretera 61, carretera setenta y uno, county road ocho
     roads: Alternatives = [_words(" ".join(words)) for words in ROAD_WORDS_ES]
-    sequences += _sequences(roads, [[{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}], [spoken]])
+    sequences += _sequences(roads, [[{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}], *said])
+    english_roads: Alternatives = [_words(" ".join(words)) for words in gazetteer.NUMBERED_ROAD_WORDS]
+    sequences += _sequences(english_roads, said)
     return sequences
 
 
@@ -146,7 +179,13 @@ def _corner_sequences(known_any: Alternatives) -> list[list[Token]]:
     corner: Alternatives = [[_in(("esquina", "cruce", "interseccion")), _in(("de", "del"))]]
     joiner: Alternatives = [[_in(("y", "e", "con", "and", "&", "/"))]]
     before_side: Alternatives = [[], [_in(("la", "calle"))]]
-    return _sequences(corner, before_side, side, joiner, before_side, side)
+    # "la Zumbro y Dodge", "la 3rd y linden": two streets joined by "y", no "esquina" (optional tokens, few patterns)
+    first: Alternatives = [[_in(("la", "calle")), *name, _opt(street_word)] for name in names]
+    second: Alternatives = [[_opt(_in(("la", *STREET_WORDS_ES))), *name, _opt(street_word)] for name in names]
+    return [
+        *_sequences(corner, before_side, side, joiner, before_side, side),
+        *_sequences(first, [[_in(("y", "e", "con"))]], second),
+    ]
 
 
 def _named_bases(named: Alternatives) -> Alternatives:

@@ -220,3 +220,182 @@ def test_english_voice_places_are_written_as_a_clerk_would(places: Places, said:
     found = places(f"there is a dog loose at {said}")
     assert found == [("location", said)]
     assert spoken_place(found[0][1]) == written
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a house number said in Spanish, "y" inside it, before "de la (calle) X"
+        (
+            "el perro del quinientos sesenta y dos de la calle oak no deja de ladrar",
+            [("location", "quinientos sesenta y dos de la calle oak")],
+        ),
+        (
+            "hay un gato atorado en el novecientos uno de la tercera norte",
+            [
+                ("location", "novecientos uno de la tercera norte"),
+            ],
+        ),
+        (
+            "un perro suelto en la cuadra ochocientos de la calle pine",
+            [
+                ("location", "cuadra ochocientos de la calle pine"),
+            ],
+        ),
+        ("ladra mucho en el 57 de Birch Road", [("location", "el 57 de Birch Road")]),
+        # numbered roads said in Spanish, in either language's road words
+        ("hay vacas sueltas en la carretera cuarenta y dos", [("location", "carretera cuarenta y dos")]),
+        ("un caballo suelto en el county road nueve", [("location", "county road nueve")]),
+        ("anda un perro en la calle ciento treinta y uno", [("location", "calle ciento treinta y uno")]),
+        # two streets joined by "y", with no "esquina"
+        ("los perros ladran en la Walnut y 5th toda la noche", [("location", "Walnut y 5th")]),
+        ("un gato herido en la 2nd y cedar", [("location", "la 2nd y cedar")]),
+    ],
+)
+def test_spanish_spoken_numbers_and_bare_corners(
+    places: Places, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a common US street name not (yet) on the city's list
+        ("the dog at 412 Magnolia barks all night", [("location", "412 Magnolia")]),
+        ("un perro suelto en la calle Dogwood", [("location", "calle Dogwood")]),
+        ("ladran en el 73 de la Hemlock", [("location", "el 73 de la Hemlock")]),
+        ("the Parkview apartments have a loose pit bull", [("location", "the Parkview apartments")]),
+    ],
+)
+def test_common_street_names_work_before_the_city_lists_them(
+    places: Places, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a kind of place that names people or a thing
+        ("the vet tech told me to call you about the dog that bit my cat", []),
+        (
+            "sono la sirena de los bomberos y el perro de la calle Walnut aulla",
+            [("location", "calle Walnut")],
+        ),
+        ("do you know when the Dollar General opens", []),
+        # guards: a time, a count, a town named like a parish are no places
+        ("we got 40 min of barking and 2 hrs more last night", []),
+        ("I moved here from St Cloud last year", []),
+    ],
+)
+def test_more_extra_places_are_dropped(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("se fue corriendo pal Kwik Trip", [("direction", "Kwik Trip")]),
+        (
+            "el señor del 44 Oak no amarra a su perro, anda en la calle Elm",
+            [("owner_location", "44 Oak"), ("location", "calle Elm")],
+        ),
+        # a person's home, or a weak cue with no other place: where it happens
+        ("my grandma lives at 77 Cedar and the dog next door barks at her", [("location", "77 Cedar")]),
+        ("a hound kept at 15 Ash howls every night", [("location", "15 Ash")]),
+        ("the chickens belong to the house on the corner", [("owner_location", "the house on the corner")]),
+        (
+            "the pigs from the Olsons on Hickory St are in my garden at 30 Pine",
+            [("owner_location", "the Olsons on Hickory St"), ("location", "30 Pine")],
+        ),
+    ],
+)
+def test_more_roles(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # bare streets: a common street name, or a street that is also a word, in capitals
+        ("a cat got hit on Magnolia last night", [("location", "Magnolia")]),
+        ("the dog from 1400 Orchard bit me", [("owner_location", "1400 Orchard")]),
+        ("un perro muerto en la Eagle", [("location", "Eagle")]),
+        # roads placed by a town or a county, and past a landmark
+        ("cows out on Highway 14 east of Kellogg", [("location", "Highway 14 east of Kellogg")]),
+        ("horses on Wabasha County Road 7 again", [("location", "Wabasha County Road 7")]),
+        (
+            "a calf on County Road 4 just past the town hall",
+            [("location", "County Road 4 just past the town hall")],
+        ),
+        # a parish named alone, after a relation word
+        ("the cat is stuck in a tree behind St. Luke", [("location", "behind St. Luke")]),
+        ("vi un coyote atras de St. Luke", [("location", "atras de St. Luke")]),
+    ],
+)
+def test_bare_streets_roads_and_parishes(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a landmark, then the event or kind of place it was at: not one place
+        ("me mordio un perro en el Kwik Trip en la tienda", [("location", "Kwik Trip")]),
+        # the house on the corner, in Spanish
+        ("las gallinas son de la casa de la esquina", [("owner_location", "la casa de la esquina")]),
+        # a sentence-final period is not part of the street
+        ("theres a goat loose on Walnut Dr. Not kidding", [("location", "Walnut Dr")]),
+    ],
+)
+def test_last_december_kinds(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("our cat never came home on Poplar", [("location", "Poplar")]),
+        ("a dog bit my son at Lions Park", [("location", "Lions Park")]),
+        ("son los de la casa verde del 22 de la Oak", [("owner_location", "casa verde del 22 de la Oak")]),
+        (
+            "el señor de la casa azul al final de la Maple",
+            [("owner_location", "casa azul al final de la Maple")],
+        ),
+        ("the lady in the white house at the end of Hickory", [("owner_location", "the end of Hickory")]),
+    ],
+)
+def test_parks_and_the_owners_house_at_the_end(
+    places: Places, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("el perro es de los vecinos del 18 Elm", [("owner_location", "18 Elm")]),  # guard: strong cue
+        ("el dueño es el de la casa azul de la Pine", [("owner_location", "casa azul de la Pine")]),
+        ("the old man at 9 Birch owns it", [("owner_location", "9 Birch")]),
+    ],
+)
+def test_whose_place_said_outright(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("seiscientos doce de la segunda norte", "612 N 2nd St"),
+        ("la cuadra novecientos de la calle pine", "900 block of Pine St"),
+        ("county road catorce", "county road 14"),
+        ("doscientos uno de la calle maple", "201 Maple St"),  # guard: already written so
+    ],
+)
+def test_spanish_blocks_ordinals_and_roads_are_written_as_a_clerk_would(said: str, written: str) -> None:
+    assert spoken_place(said) == written
+
+
+def test_a_lot_of_a_named_place_is_kept_with_it(places: Places) -> None:
+    assert places("un perro suelto en el parqueo del Kwik Trip") == [("location", "parqueo del Kwik Trip")]
