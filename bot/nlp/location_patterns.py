@@ -160,6 +160,13 @@ def _titled_names() -> Alternatives:
     return [[word, suffix], [word, word, suffix]]
 
 
+def _view_streets() -> Alternatives:
+    """ "Valley View", "Prairie View", "Lake Vw": USPS counts View (VW) as a street suffix; both words in capitals."""
+    word = {"IS_TITLE": True, "IS_ALPHA": True, "LOWER": {"NOT_IN": NOT_STREET_NAMES}}
+    view = {"ORTH": {"IN": ["View", "VIEW", "Vw", "VW"]}}
+    return [[word, view], [word, word, view]]
+
+
 def _of_town() -> Alternatives:
     """ "west of Freeport", "al oeste de Kellogg": a road placed by the town."""
     towns = one_of(gazetteer.load_places())  # a named town: "north of town" adds nothing a clerk can use
@@ -195,6 +202,7 @@ def _street_sequences(p: _Parts) -> list[list[Token]]:
         *sequences([p.spoken_number], direction, p.known_distinctive, direction),
         # Oak St, N 3rd Ave, Main Street E, Highway 61
         *sequences(direction, p.typed_name, direction),
+        *sequences(direction, _view_streets(), direction),
         *p.roads,
     ]
 

@@ -57,6 +57,7 @@ STREET_WORDS_ES = ("calle", "avenida", "av", "ave", "camino", "carretera", "call
 # Numbered roads: "carretera 61", "la carretera del condado 5", "camino del condado 12".
 ROAD_WORDS_ES: tuple[tuple[str, ...], ...] = (
     ("carretera",), ("carretera", "del", "condado"), ("camino", "del", "condado"), ("ruta",),
+    ("ruta", "rural"),
 )  # fmt: skip
 DIRECTIONS_ES = ("norte", "sur", "este", "oeste", "poniente", "oriente")
 NUMBER_WORDS_ES = (
@@ -151,6 +152,10 @@ def _street_sequences(
     house_after: Alternatives = [[], [number], [spoken]]  # the number after the name: "calle Oak 412"
     sequences: list[list[Token]] = []
     sequences += _sequences([[street_word]], street_name, direction_es, house_after)
+    # calle Fir, calle 310, camino 88: any Capitalised name or number after a street word
+    any_name: Alternatives = [[{"IS_TITLE": True, "LOWER": {"NOT_IN": sorted(NOT_STREET_NAMES_ES)}}]]
+    numbered: Alternatives = [[{"TEXT": {"REGEX": r"^\d{1,4}[a-zA-Z]?$"}}]]
+    sequences += _sequences([[street_word]], [*any_name, *numbered], direction_es)
     # la cuarta calle, tercera avenida
     sequences += _sequences([[_in(ORDINAL_WORDS_ES)]], [[street_word]], direction_es)
     sequences += _house_of_street(known_any, number, said, street_name)
@@ -228,6 +233,46 @@ def _landmark_sequences(
     return sequences
 
 
+# Heads that are a place only with a complement: "el sendero del rio", "el pasto de la escuela".
+COMPLEMENT_HEADS_ES: tuple[str, ...] = ("estanque", "sendero", "pasto", "potrero", "corral", "campo", "lote")
+# Kinds of place named right after: "los apartamentos Riverside", "el rancho Miller".
+NAMED_KINDS_ES: tuple[str, ...] = ("apartamentos", "departamentos", "rancho", "granja", "trailas", "residencial")  # fmt: skip
+
+
+def _complements() -> Alternatives:
+    """What a Spanish landmark is "de": a town, the county, the river, a Capitalised name, another landmark."""
+    towns = sorted(gazetteer.load_places())
+    single = sorted({n for n in LANDMARK_NOUNS_ES if " " not in n} - {"bar", "super", "vias"})
+    return [
+        [_in((*towns, "condado", "rio", "pueblo"))],
+        [
+            {"IS_TITLE": True, "LOWER": {"NOT_IN": sorted(NOT_STREET_NAMES_ES)}, "OP": "+"},
+            _opt({"LOWER": "'s"}),
+        ],
+        [{"TEXT": {"REGEX": r"^St\.?$"}}, {"IS_TITLE": True}, _opt({"LOWER": "'s"})],
+        [_in(single)],
+        [{"TEXT": "4"}, {"TEXT": "-"}, {"LOWER": "h"}],
+    ]
+
+
+def _complement_sequences() -> list[list[Token]]:
+    """el panteon de Freeport, el estanque del parque del condado, la iglesia de St Mary's, apartamentos
+    Riverside: a landmark head-first with its "de" complement (not "de la calle X", a time, or the animal)."""
+    of_the: Alternatives = [[_in(("de", "del")), _opt(_in(("la", "el", "los", "las")))]]
+    heads_single = sorted(
+        {n for n in (*LANDMARK_NOUNS_ES, *AREA_NOUNS_ES, *COMPLEMENT_HEADS_ES) if " " not in n}
+    )
+    heads: Alternatives = [[_in(heads_single)], *[_words(n) for n in LANDMARK_NOUNS_ES if " " in n]]
+    complement = _complements()
+    second: Alternatives = [[], *_sequences(of_the, complement)]
+    article: Alternatives = [[_in(("el", "la", "los", "las"))]]
+    named: Alternatives = [[{"IS_TITLE": True, "LOWER": {"NOT_IN": sorted(NOT_STREET_NAMES_ES)}, "OP": "+"}]]
+    return [
+        *_sequences(article, heads, of_the, complement, second),
+        *_sequences(article, [[_in(NAMED_KINDS_ES)]], named),
+    ]
+
+
 def location_sequences(
     known_any: Alternatives,
     known_distinctive: Alternatives,
@@ -240,4 +285,5 @@ def location_sequences(
         *_street_sequences(known_any, known_distinctive, number),
         *_corner_sequences(known_any),
         *_landmark_sequences(known_any, named, english_nouns),
+        *_complement_sequences(),
     ]

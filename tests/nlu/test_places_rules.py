@@ -399,3 +399,24 @@ def test_spanish_blocks_ordinals_and_roads_are_written_as_a_clerk_would(said: st
 
 def test_a_lot_of_a_named_place_is_kept_with_it(places: Places) -> None:
     assert places("un perro suelto en el parqueo del Kwik Trip") == [("location", "parqueo del Kwik Trip")]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("un perro suelto corre por la calle Quail", "calle Quail"),  # any Capitalised name after "calle"
+        ("hay chivos en la calle 275 desde ayer", "calle 275"),  # numbered streets and roads
+        ("un toro suelto en el camino 63", "camino 63"),
+        ("las ovejas andan en la ruta rural cinco", "ruta rural cinco"),
+        ("a stray pup keeps circling on Sunset View", "Sunset View"),  # View (VW) is a street suffix
+        # a Spanish landmark is said head-first with its "de" complement
+        ("un perro bravo en el cementerio de Kellogg", "cementerio de Kellogg"),
+        ("un venado muerto en el sendero del condado", "sendero del condado"),
+        ("un gato en el corral de la granja de Freeport", "corral de la granja de Freeport"),
+        ("una perra en la iglesia de St Luke's", "iglesia de St Luke's"),
+        ("perros sueltos en los departamentos Lakeside", "departamentos Lakeside"),
+        ("un perro en el parque a las seis de la mañana", "parque"),  # guard: a time is no complement
+    ],
+)
+def test_spanish_streets_and_landmarks_are_whole(places: Places, text: str, place: str) -> None:
+    assert places(text) == [("location", place)]
