@@ -5,7 +5,7 @@
   a Spanish reflexive "se" after an address is no south-east ("el 31 Birch se sale").
 - `owner_of_animal`: "el perro del 600 Elm esta en mi yarda en el 604 Elm": the animal's address is where it
   lives when another place is where it happened, or when the message says "fue el perro del 811 Cherry".
-- `drop_bare_landmarks`: "the school" in "the school bus", or "the store" / "la granja" beside a street or
+- `drop_compounds` / `drop_bare_landmarks`: "the school" in "the school bus", or "the store" / "la granja" beside a street or
   an address that says where: a bare kind of place is dropped when a better place is given.
 - `compass_directions`: "se fue para el norte", "heading toward town": a way with no place in it.
 """
@@ -168,9 +168,8 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
         article = _SPANISH_ARTICLE.match(place["value"])
         if article and place["entity"] == "location":
             place = _with(text, place, place["start"] + article.end(), place["end"])
-        if place["value"].endswith(
-            "."
-        ):  # "on Brookside Dr." at the end of a sentence: the clerk's form has none
+        # "on Brookside Dr." at the end of a sentence: the clerk's form has no period
+        if place["value"].endswith("."):
             place = _with(text, place, place["start"], place["end"] - 1)
         result.append(place)
     return result
@@ -233,11 +232,10 @@ def drop_compounds(text: str, places: Sequence[Entity]) -> list[Entity]:
 
 
 def drop_bare_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
-    """Without "the school" of "the school bus", "the playground" at "the city park", and a bare "the store"
-    beside a better incident place."""
-    kept = drop_compounds(text, places)
+    """Without "the playground" at "the city park", and a bare "the store" beside a better incident place.
+    ("the school" of "the school bus" is gone already: `drop_compounds` runs first, in places.py.)"""
     # "the playground at the city park": the bigger place says where
-    kept = [p for p in kept if not (_is_bare(p["value"]) and _inside(text, p, kept))]
+    kept = [p for p in places if not (_is_bare(p["value"]) and _inside(text, p, places))]
     better = any(p["entity"] == "location" and not _is_bare(p["value"]) for p in kept)
     return [p for p in kept if not (better and p["entity"] == "location" and _is_bare(p["value"]))]
 

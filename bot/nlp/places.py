@@ -135,20 +135,21 @@ def fuzzy_streets(text: str, entities: Sequence[Entity], streets: Sequence[str])
     return found
 
 
-def _bare_street_name(name: str, streets: Sequence[str]) -> bool:
-    """A common US street name in any case; a street that is also a word only in capitals."""
+def _bare_street_name(name: str, streets: set[str]) -> bool:
+    """A common US street name in any case; a street that is also a word (or the city's, `streets` lower
+    case) only in capitals."""
     lowered = name.lower()
     if lowered in street_names.DISTINCTIVE:
         return True
-    known = lowered in COMMON_WORD_STREETS or lowered in {s.lower() for s in streets}
-    return known and name[0].isupper()
+    return (lowered in COMMON_WORD_STREETS or lowered in streets) and name[0].isupper()
 
 
 def bare_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """Locations for "on Laurel", "calle Sycamore", "1203 Orchard", "en la Eagle" the ruler did not find."""
     found: list[Entity] = []
+    city_streets = {street.lower() for street in streets}
     for match in _BARE_STREET.finditer(text):
-        if not _bare_street_name(match.group("name"), streets):
+        if not _bare_street_name(match.group("name"), city_streets):
             continue
         start = match.start("number") if match.group("number") else match.start("name")
         if match.group("cue").lower() == "calle":
