@@ -41,7 +41,10 @@ class SentenceEncoderFeaturizer(DenseFeaturizer, GraphComponent):
         resource: Resource,
         execution_context: ExecutionContext,
     ) -> SentenceEncoderFeaturizer:
-        return cls(config, execution_context.node_name)
+        featurizer = cls(config, execution_context.node_name)
+        # the weights load and the first call warms up when the model loads, not on a resident's first text
+        encode(["ready"], denoise=featurizer._config["denoise"])
+        return featurizer
 
     def __init__(self, config: dict[str, Any], name: str) -> None:
         super().__init__(name, config)
