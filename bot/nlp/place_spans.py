@@ -78,8 +78,23 @@ _PREFIX_ES = re.compile(
     r"\s+(?:del|de\s+la|de|al\s+final\s+de(?:\s+la)?))\s+$",
     re.IGNORECASE,
 )
+# A road spelt with its word: "la granja de la [calle 280]" is written as the road alone (no farm before it)
+ROAD_START_ES = re.compile(
+    r"^(?:calle|carretera|camino|ruta|avenida|county\s+road|cr|hwy|highway)\b", re.IGNORECASE
+)
+FARM_ES = re.compile(r"^(?:(?:el|la)\s+)?(?:rancho|granja|parque)\b", re.IGNORECASE)
+# "the farm on 310th st", "the farm on 240th": a farm on a numbered township street is one place (the sets
+# write it so; "the farm on [county road 9]" is written as the road)
+_FARM_ON_NUMBERED = re.compile(
+    r"\b(?:the|a|his|her|their|that|this)\s+(?:[a-z]+\s+)?farm\s+on\s+$", re.IGNORECASE
+)
+_NUMBERED_STREET = re.compile(r"^\d+(?:st|nd|rd|th)\b", re.IGNORECASE)
 # "... Dollar General parking lot", "Sacred Heart School playground", "the Lark Toys building"
-_SPANISH_ARTICLE = re.compile(r"^(?:el|la|los|las)\s+(?=[^\d\s])", re.IGNORECASE)
+# (not before a house number, "el 412 de la Oak"; before an ordinal street it goes, "la 5th ave" -> "5th ave",
+# though not before an ordinal corner, "la 3rd y linden")
+_SPANISH_ARTICLE = re.compile(
+    r"^(?:el|la|los|las)\s+(?=[^\d\s]|\d+(?:st|nd|rd|th)\b(?!.*\s(?:y|e|con)\s))", re.IGNORECASE
+)
 _TAIL = re.compile(r"^\s+(?:parking\s+lot|parking\s+ramp|playground|building|lot)\b", re.IGNORECASE)
 _ANIMAL_OF = re.compile(r"^\s+(?:[a-z]+\s+)?(?:de\s+enfrente\s+)?(?:del|de(?:\s+la)?)\s+$", re.IGNORECASE)
 _IT_WAS = re.compile(r"\b(?:fue|era)\s+(?:el|la|los|las|un|una)\s+$", re.IGNORECASE)
@@ -124,7 +139,11 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
         end += tail.end()
     window = text[max(0, start - _LOOKBACK) : start]
     prefix = _PREFIX_EN.search(window) or _PREFIX_ES.search(window)
+    if prefix and "start" in prefix.groupdict() and FARM_ES.match(prefix.group("start")):
+        prefix = None if ROAD_START_ES.match(entity["value"]) else prefix
     prefix = prefix or _FAMILY_PREFIX.search(window)
+    if not prefix and _NUMBERED_STREET.match(entity["value"]):
+        prefix = _FARM_ON_NUMBERED.search(window)
     if not prefix and _STARTS_WITH_RELATION.match(entity["value"]):
         prefix = _PREFIX_BEFORE_RELATION.search(window)
     if not prefix and not entity["value"][:1].isdigit():
@@ -238,6 +257,27 @@ def drop_bare_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
     kept = [p for p in places if not (_is_bare(p["value"]) and _inside(text, p, places))]
     better = any(p["entity"] == "location" and not _is_bare(p["value"]) for p in kept)
     return [p for p in kept if not (better and p["entity"] == "location" and _is_bare(p["value"]))]
+
+
+_COMPASS_ES = r"(?:norte|sur|este|oeste|poniente|oriente)"
+# "se fue pal norte hacia el puente", "al este x la carretera 10", "pal sur x las vias": a way said with a compass
+# word keeps it and what follows ("hacia el parque", "toward the river" stay as the older sets write them)
+_DIRECTION_CUE = re.compile(
+    rf"\b(?:al|pal|para\s+el|hacia\s+el)\s+{_COMPASS_ES}\s+(?:hacia|para|pa|pal|x|por|rumbo\s+al?)"
+    r"(?:\s+(?:el|la|los|las))?\s+$",
+    re.IGNORECASE,
+)
+
+
+def direction_cues(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """A `direction` with its compass words before it: "la carretera 10" -> "al este x la carretera 10"."""
+    result = []
+    for place in places:
+        cue = _DIRECTION_CUE.search(text[max(0, place["start"] - _LOOKBACK) : place["start"]])
+        if place["entity"] == "direction" and cue:
+            place = _with(text, place, place["start"] - len(cue.group(0)), place["end"])
+        result.append(place)
+    return result
 
 
 def compass_directions(text: str, entities: Sequence[Entity]) -> list[Entity]:

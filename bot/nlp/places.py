@@ -80,7 +80,7 @@ _AFTER_BARE_STREET = re.compile(
 # "on Laurel", "calle Sycamore" (a common street name), "1203 Orchard", "en la Eagle" (a street that is also
 # a word, written in capitals): bare streets the ruler leaves, said exactly.
 _BARE_STREET = re.compile(
-    r"\b(?P<cue>on|along|down|up|off|end\s+of|calle|(?:en|por|x|de)\s+la|(?P<number>\d{1,6})(?:\s+de\s+la)?)"
+    r"\b(?P<cue>on|along|down|up|off|end\s+of|toward|towards|calle|(?:en|por|x|de)\s+la|(?P<number>\d{1,6})(?:\s+de\s+la)?)"
     r"\s+(?P<name>[A-Za-z][a-z]{2,})\b(?!\s*'s)"
 )
 FUZZY_STREET_SCORE = 85.0  # a street the ruler did not know is taken as a place at or above this score
@@ -173,6 +173,16 @@ def _extend_on_street(text: str, entity: Entity, others: Sequence[Entity], stree
     return {**entity, "end": end, "value": text[entity["start"] : end]}
 
 
+def _farm_on_road(text: str, farm: Entity, road: Entity) -> bool:
+    """ "la granja de la calle 280", "el rancho del county road 9": the Spanish sets write the incident's road
+    alone ("vive en la granja del county road 9" stays the owner's whole place)."""
+    return bool(
+        place_spans.ROAD_START_ES.match(road["value"])
+        and place_spans.FARM_ES.match(farm["value"])
+        and place_role(text, farm) == "location"
+    )
+
+
 def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
     """Join a place and the road it is on when only a joiner word separates them."""
     merged: list[Entity] = []
@@ -186,6 +196,7 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
             # "el Kellogg Community Center en la feria": a bare kind of place after "en la" is no road
             spanish_of = re.fullmatch(r"\s+(?:en|en\s+la|en\s+el|de|de\s+la|del)\s+", between, re.IGNORECASE)
             bare_after = spanish_of and place_spans.is_bare_kind(entity["value"])
+            bare_after = bare_after or (spanish_of and _farm_on_road(text, previous, entity))
             if joined and not bare_after and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
                 merged[-1] = {
                     **previous,
@@ -246,7 +257,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places = lone_owner_places(text, places)
     places = place_spans.drop_bare_landmarks(text, places)
     places += place_spans.compass_directions(text, [*others, *places])
-    places = place_spans.not_places(text, places)
+    places = place_spans.direction_cues(text, place_spans.not_places(text, places))
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 

@@ -84,7 +84,8 @@ OWNER_BEFORE = re.compile(
 # A place right after these words is where the animal went (direction).
 DIRECTION_BEFORE = re.compile(
     r"(?:\bhacia|\brumbo\s+a(?:l)?|\b(?:se\s+)?(?:fue|fueron|va|van|iba|corrio|corrieron|salio)"
-    r"(?:\s+corriendo)?(?:\s+(?:hacia|para|pa|pal|x|por|rumbo\s+a|a))?(?:\s+(?:el|la|los|las))?"
+    r"(?:\s+corriendo)?(?:\s+(?:al|pal|para\s+el|hacia\s+el)\s+(?:norte|sur|este|oeste))?"
+    r"(?:\s+(?:hacia|para|pa|pal|x|por|rumbo\s+a|a))?(?:\s+(?:el|la|los|las))?"
     r"|\b(?:se\s+)?(?:metio|metieron)\s+(?:a|al|en)(?:\s+(?:el|la))?)\s*$",
     re.IGNORECASE,
 )
@@ -163,6 +164,10 @@ def _street_sequences(
     english_type = _in(ENGLISH_TYPES_ES)
     sequences += _sequences([[{"LOWER": "la"}]], known_distinctive, [[], [number], [english_type]])
     sequences += _sequences(known_distinctive, [[number]])
+    # la Mill Rd, la Park Avenue, la Bridge St 512: an English street with its type after "la" (longer than the
+    # landmark "la mill" / "la park", so the ruler keeps the street)
+    titled = {"IS_TITLE": True, "LOWER": {"NOT_IN": sorted(NOT_STREET_NAMES_ES)}}
+    sequences.append([{"LOWER": "la"}, titled, _opt(titled), english_type, _opt(number)])
     # spoken numbers before a street: "doscientos cinco oak", "cinco cero ocho oak", "cuatro doce oak street"
     sequences += _sequences(said, known_distinctive, [[], [english_type]])
     # carretera 61, carretera setenta y uno, county road ocho

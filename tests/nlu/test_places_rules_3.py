@@ -1,0 +1,73 @@
+"""Place rules of the third places pass (after the d sets were tuned on): span boundaries as the set headers
+write them, Spanish streets with their English type, ways with their cue, owners' homes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from bot.nlp.gazetteer import load_places
+from bot.nlp.places import place_entities
+
+Places = Callable[[str], list[tuple[str, str]]]
+
+
+@pytest.fixture(scope="module")
+def places() -> Places:
+    from bot.nlp.pipeline import build_pipeline
+
+    nlp = build_pipeline(reference_prefixes=("KEL", "FRE"))
+    streets = sorted({s for city in load_places().values() for s in city.streets})
+
+    def run(text: str) -> list[tuple[str, str]]:
+        found = [
+            {"entity": e.label_, "start": e.start_char, "end": e.end_char, "value": e.text}
+            for e in nlp(text).ents
+        ]
+        return [
+            (e["entity"], text[e["start"] : e["end"]])
+            for e in place_entities(text, found, streets)
+            if e["entity"] in ("location", "owner_location", "direction")
+        ]
+
+    return run
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an English street with its type after "la": not the landmark "la mill" / "la park"
+        ("el gato de la Mill Rd se sube a mi carro cada noche", [("location", "Mill Rd")]),
+        ("hay un perro suelto en la Park Avenue cerca de mi casa", [("location", "Park Avenue")]),
+        ("los perros de la Bridge St 405 no dejan dormir", [("location", "Bridge St 405")]),
+        # an ordinal street loses its article; an ordinal corner keeps it
+        ("ese chucho de la 6th ave anda suelto", [("location", "6th ave")]),
+        ("hay gallinas en la 4th y linden", [("location", "la 4th y linden")]),
+        # a farm on a road: the Spanish sets write the road; the owner's farm stays whole
+        ("los perros del rancho de la calle 330 atacaron mis gallinas", [("location", "calle 330")]),
+        ("el dueno vive en la granja del county road 9", [("owner_location", "la granja del county road 9")]),
+        # an English farm on a numbered township street is one place; on a county road it is the road
+        ("coyotes at the farm on 330th st again", [("location", "the farm on 330th st")]),
+        ("coyotes at the farm on county road 5 again", [("location", "county road 5")]),
+    ],
+)
+def test_span_boundaries_as_the_sets_write_them(
+    places: Places, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a bare street after "toward"; a way is written without "toward" / "hacia", as the sets write it
+        ("the beagle went back toward Maple", [("direction", "Maple")]),
+        ("el perro se fue corriendo hacia el puente", [("direction", "el puente")]),
+        # a compass word and "x" before a road: the way is all of it ("se fue al norte x la carretera 61")
+        ("se fue al norte x la carretera 61", [("direction", "al norte x la carretera 61")]),
+        ("it went south on main", [("direction", "main")]),  # guard: "on" is no cue of its own
+    ],
+)
+def test_ways_and_their_cues(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
