@@ -95,6 +95,9 @@ _NUMBERED_STREET = re.compile(r"^\d+(?:st|nd|rd|th)\b", re.IGNORECASE)
 _SPANISH_ARTICLE = re.compile(
     r"^(?:el|la|los|las)\s+(?=[^\d\s]|\d+(?:st|nd|rd|th)\b(?!.*\s(?:y|e|con)\s))", re.IGNORECASE
 )
+# "los vecinos de [la 4th]", "son de [la Walnut]": an owner's street is written without its article (not "la
+# casa de la Aspen", "el 518 de la Poplar", nor a family, "los Henderson en Creamery Road")
+_OWNER_STREET_ARTICLE = re.compile(r"^(?:el|la)\s+(?=\d+(?:st|nd|rd|th)\b|[A-Z])")
 _TAIL = re.compile(r"^\s+(?:parking\s+lot|parking\s+ramp|playground|building|lot)\b", re.IGNORECASE)
 _ANIMAL_OF = re.compile(r"^\s+(?:[a-z]+\s+)?(?:de\s+enfrente\s+)?(?:del|de(?:\s+la)?)\s+$", re.IGNORECASE)
 _IT_WAS = re.compile(r"\b(?:fue|era)\s+(?:el|la|los|las|un|una)\s+$", re.IGNORECASE)
@@ -154,6 +157,50 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
     return _with(text, entity, start, end) if (start, end) != (entity["start"], entity["end"]) else entity
 
 
+# "atras de [la iglesia de St Mary's]": a relation the ruler left before a Spanish landmark it found
+_RELATION_BEFORE_ES = re.compile(
+    r"\b(?:enfrente|detras|atras|cerca|junto|afuera|arriba|abajo|debajo|al\s+lado|a\s+un\s+lado|a\s+espaldas)"
+    r"\s+(?:de|a)\s+$",
+    re.IGNORECASE,
+)
+_ARTICLE_LANDMARK_ES = re.compile(
+    rf"^(?:el|la|los|las)\s+(?:{'|'.join(sorted(places_es.LANDMARK_NOUNS_ES, key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
+_RELATION_LANDMARK_ES = re.compile(
+    rf"^(?:{'|'.join(' '.join(r) for r in places_es.RELATIONS_ES)})\s+(?:(?:el|la|los|las)\s+)?"
+    rf"(?:[a-z]+\s+)*(?:{'|'.join(sorted(places_es.LANDMARK_NOUNS_ES, key=len, reverse=True))})$",
+    re.IGNORECASE,
+)
+
+
+def _complement_es() -> re.Pattern[str]:
+    """ "enfrente del panteon [de Freeport]", "detras de la escuela [de Kellogg]": what a landmark is "de"."""
+    towns = "|".join(sorted(gazetteer.load_places()))
+    return re.compile(
+        rf"^\s+(?:de|del)(?:\s+(?:la|el))?\s+(?:(?i:{towns}|condado|rio|pueblo)\b|St\.?\s+[A-Z][\w']+"
+        r"|(?!(?:[Cc]alle|[Ee]l|[Ll]a)\b)[A-Z][\w']+(?:\s+[A-Z][\w']+){0,2})"
+    )
+
+
+_COMPLEMENT_ES = _complement_es()
+
+
+def _relation_landmark_es(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
+    """A Spanish landmark led by a relation keeps both: "atras de la iglesia de St Mary's", "enfrente del
+    panteon de Freeport" (the ruler found the landmark without its relation, or without its complement)."""
+    start, end = entity["start"], entity["end"]
+    if _ARTICLE_LANDMARK_ES.match(entity["value"]):
+        relation = _RELATION_BEFORE_ES.search(text[max(0, start - 20) : start])
+        start = start - len(relation.group(0)) if relation else start
+    if _RELATION_LANDMARK_ES.match(text[start:end]):
+        complement = _COMPLEMENT_ES.match(text[end:])
+        end = end + complement.end() if complement else end
+    if (start, end) == (entity["start"], entity["end"]) or not _free(others, entity, start, end):
+        return entity
+    return _with(text, entity, start, end)
+
+
 def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """ "the yellow house on division", "la casa verde de la Division": a street of a pack after a house,
     even one that is also a word; "the house on the corner" with no street named."""
@@ -173,7 +220,8 @@ def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[s
 
 def widen(text: str, locations: Sequence[Entity]) -> list[Entity]:
     """The places with the words that belong to them on either side (see module doc)."""
-    return [_widened(text, entity, locations) for entity in locations]
+    widened = [_widened(text, entity, locations) for entity in locations]
+    return [_relation_landmark_es(text, entity, widened) for entity in widened]
 
 
 def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
@@ -187,6 +235,9 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
         article = _SPANISH_ARTICLE.match(place["value"])
         if article and place["entity"] == "location":
             place = _with(text, place, place["start"] + article.end(), place["end"])
+        owner_article = _OWNER_STREET_ARTICLE.match(place["value"])
+        if owner_article and place["entity"] == "owner_location":
+            place = _with(text, place, place["start"] + owner_article.end(), place["end"])
         # "on Brookside Dr." at the end of a sentence: the clerk's form has no period
         if place["value"].endswith("."):
             place = _with(text, place, place["start"], place["end"] - 1)

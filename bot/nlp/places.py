@@ -72,6 +72,10 @@ _DIRECTION_BEFORE = re.compile(
 _NUMBER_WORD = re.compile(r"\b(\d{1,6})\s+([a-z][a-z']{3,}(?:\s+[a-z][a-z']{3,})?)\b", re.IGNORECASE)
 _ON_WORD = re.compile(r"\b(?:on|along|down)\s+([a-z][a-z']{2,})\b", re.IGNORECASE)
 _ON_WORD_AFTER = re.compile(r"^\s+(?:on|off|along)\s+([a-z][a-z']{3,})\b", re.IGNORECASE)
+# "the bus stop on 7th", "the daycare on 3rd": a landmark on an ordinal street
+_ON_ORDINAL_AFTER = re.compile(
+    r"^\s+(?:on|off)\s+\d{1,3}(?:st|nd|rd|th)\b(?:\s+(?:st|street|ave|avenue)\b)?", re.IGNORECASE
+)
 _AFTER_BARE_STREET = re.compile(
     r"^(?:\s*[,.;:!?)]|\s*$|\s+(?:bit|bites|barks|barked|barking|is|are|was|were|has|have|keeps|went|got|and|on|in|"
     r"at|by|near|since|every|all|right|again|attacked|chased|howls|howling|crows|runs|ran|gets|got)\b)",
@@ -165,7 +169,10 @@ def _extend_on_street(text: str, entity: Entity, others: Sequence[Entity], stree
     After a landmark ("the laundromat on depot") a street that is also a word counts too."""
     match = _ON_WORD_AFTER.match(text[entity["end"] :])
     landmark = not entity["value"][:1].isdigit()
-    if not match or not _street_hit(match.group(1), streets, numbered=landmark):
+    ordinal = _ON_ORDINAL_AFTER.match(text[entity["end"] :]) if landmark else None
+    if ordinal:
+        match = ordinal
+    elif not match or not _street_hit(match.group(1), streets, numbered=landmark):
         return entity
     end = entity["end"] + match.end()
     if not _free([o for o in others if o is not entity], entity["start"], end):

@@ -71,3 +71,29 @@ def test_span_boundaries_as_the_sets_write_them(
 )
 def test_ways_and_their_cues(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a Spanish landmark led by a relation keeps the relation and its "de" complement
+        (
+            "un gato atrapado detras de la escuela de Freeport",
+            [("location", "detras de la escuela de Freeport")],
+        ),
+        ("perros sueltos cerca del parque del condado", [("location", "cerca del parque del condado")]),
+        (
+            "un perro bravo atras de la iglesia de St Luke's",
+            [("location", "atras de la iglesia de St Luke's")],
+        ),
+        # an English landmark on an ordinal street is one place
+        ("a stray cat hiding at the bus stop on 5th", [("location", "the bus stop on 5th")]),
+        ("the dog at the gas station on 2nd st bit my hand", [("location", "the gas station on 2nd st")]),
+        # an owner's street has no article
+        ("el perro de los vecinos de la 5th se metio a mi yarda", [("owner_location", "5th")]),
+    ],
+)
+def test_landmarks_with_their_relation_and_street(
+    places: Places, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert places(text) == expected
