@@ -100,6 +100,7 @@ _SPANISH_ARTICLE = re.compile(
 _OWNER_STREET_ARTICLE = re.compile(r"^(?:el|la)\s+(?=\d+(?:st|nd|rd|th)\b|[A-Z])")
 _TAIL = re.compile(r"^\s+(?:parking\s+lot|parking\s+ramp|playground|building|lot)\b", re.IGNORECASE)
 _ANIMAL_OF = re.compile(r"^\s+(?:[a-z]+\s+)?(?:de\s+enfrente\s+)?(?:del|de(?:\s+la)?)\s+$", re.IGNORECASE)
+_ANIMAL_AT = re.compile(r"^\s+at\s+$", re.IGNORECASE)
 _IT_WAS = re.compile(r"\b(?:fue|era)\s+(?:el|la|los|las|un|una)\s+$", re.IGNORECASE)
 _BARKING_ES = re.compile(r"\b(?:ladr\w*|aull\w*|no\s+se\s+calla\w*|cantan?)\b", re.IGNORECASE)
 _HOUSE_OF = re.compile(r"^\s+de\s+la\s+$", re.IGNORECASE)
@@ -246,16 +247,20 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
 
 
 def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entity]) -> list[Entity]:
-    """Spanish "el <animal> del <place>": where the animal lives, beside another place or after "fue"."""
+    """Spanish "el <animal> del <place>": where the animal lives, beside another place or after "fue"; English
+    "the <animal> at <number street>" beside another place."""
     result = [dict(p) for p in places]
     incident = [p for p in result if p["entity"] == "location"]
     for place in incident:
         if _is_bare(place["value"]):
             continue
         animal = max((a for a in animals if a["end"] <= place["start"]), key=lambda a: a["end"], default=None)
-        if animal is None or not _ANIMAL_OF.match(text[animal["end"] : place["start"]]):
+        between = text[animal["end"] : place["start"]] if animal else ""
+        # "the dog at 412 Oak went for my kid ... on Oak": an animal's address beside the incident's place
+        if len(incident) > 1 and _ANIMAL_AT.match(between) and place["value"][:1].isdigit():
+            place["entity"] = "owner_location"
+        if animal is None or not _ANIMAL_OF.match(between):
             continue
-        between = text[animal["end"] : place["start"]]
         house = place["value"].lower().startswith(("casa", "traila")) and _HOUSE_OF.match(between)
         said_whose = _IT_WAS.search(text[max(0, animal["start"] - 20) : animal["start"]])
         at_home = _BARKING_ES.search(

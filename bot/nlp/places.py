@@ -60,7 +60,26 @@ _NOT_OWNER_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _CALLING_FROM = re.compile(
-    r"\b(?:calling|texting|writing|here|i'?m|i\s+am|we\s+are|live)\s+from\s*$", re.IGNORECASE
+    r"\b(?:calling|texting|writing|here|i'?m|i\s+am|we\s+are|live)\s+from\s*$"
+    # "hi its the lady from Mill Rd again": the resident who writes, not the animal's owner
+    r"|\b(?:it'?s|its|it\s+is|this\s+is)\s+(?:the|your)\s+(?:lady|guy|man|woman|neighbor|neighbour)\s+from\s*$"
+    # "wild turkeys chasing people at the post office": people who are there, not who own it
+    r"|\b(?:chasing|chased|chases|attacking|bothering|scaring)\s+(?:the\s+)?(?:people|folks)\s+(?:at|on)\s*$",
+    re.IGNORECASE,
+)
+# "its them, 220 Walnut": an answer saying whose
+_THEM_BEFORE = re.compile(r"\b(?:it'?s|its|it\s+is|it\s+was)\s+them\W*$", re.IGNORECASE)
+# "we live on Sunset Dr", "vivimos en la Sunset Dr" in a message about the resident's own animal that got out or
+# is lost: the animal's home (the sets disagree on "it got out of our place on Elm", so that stays `location`)
+_OWN_HOME_BEFORE = re.compile(
+    r"(?:\b(?:we|i)\s+live\s+(?:at|on|in)|\b(?:vivimos|vivo)\s+en(?:\s+(?:la|el))?)\s*$", re.IGNORECASE
+)
+_OWN_ANIMAL_LOST = re.compile(
+    r"\b(?:my|our|mi|mis|nuestr[oa]s?)\b.{0,40}?\b(?:missing|lost|got\s+out|slipped\s+out|ran\s+away|ran\s+off"
+    r"|se\s+(?:me\s+|nos\s+)?(?:perdio|perdieron|salio|salieron|escapo|escaparon))\b"
+    r"|\b(?:se\s+(?:me\s+|nos\s+)?(?:perdio|perdieron|salio|salieron|escapo|escaparon))\b.{0,40}?\b(?:mi|mis|nuestr[oa]s?)\b"
+    r"|\b(?:can'?t|cannot|couldn'?t)\s+find\s+(?:him|her|them|it)\b|\bno\s+(?:lo|la|los|las)\s+hallamos\b",
+    re.IGNORECASE,
 )
 _DIRECTION_BEFORE = re.compile(
     r"(?:\btowards?|\bheading(?:\s+(?:for|to|into|down|up))?|\bheaded(?:\s+(?:for|to|into|down|up))?"
@@ -224,14 +243,28 @@ _WEAK_OWNER_BEFORE = re.compile(
 )
 
 
+# The same for a barking animal, whose home is where the noise is: "el perro de los vecinos de la calle Heron
+# ladra", "the people on Maple Ct let it bark" (not "es de los vecinos de ...", which says whose it is)
+_BARKING_OWNER_BEFORE = re.compile(
+    r"(?:(?<!\bes\sde\slos\s)(?<!\bson\sde\slos\s)\bvecin[oa]s\s+(?:del|de\s+la|de)"
+    r"|\bthe\s+(?:people|folks|neighbou?rs)\s+(?:on|at))\s*$",
+    re.IGNORECASE,
+)
+_BARKING = re.compile(r"\b(?:bark\w*|howl\w*|yap\w*|ladr\w*|aull\w*)", re.IGNORECASE)
+
+
+def _weak_owner(text: str, place: Entity) -> bool:
+    before = text[: place["start"]]
+    barking = _BARKING_OWNER_BEFORE.search(before) and _BARKING.search(text)
+    return bool(_WEAK_OWNER_BEFORE.search(before) or barking)
+
+
 def lone_owner_places(text: str, places: list[Entity]) -> list[Entity]:
     """An owner's place by a weak cue is the incident's when the message names no other incident place."""
     if any(p["entity"] == "location" for p in places):
         return places
     return [
-        {**p, "entity": "location"}
-        if p["entity"] == "owner_location" and _WEAK_OWNER_BEFORE.search(text[: p["start"]])
-        else p
+        {**p, "entity": "location"} if p["entity"] == "owner_location" and _weak_owner(text, p) else p
         for p in places
     ]
 
@@ -241,6 +274,10 @@ def place_role(text: str, entity: Entity) -> str:
     before = text[: entity["start"]]
     if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
         return "direction"
+    if _THEM_BEFORE.search(before) or (_OWN_HOME_BEFORE.search(before) and _OWN_ANIMAL_LOST.search(text)):
+        return "owner_location"
+    if places_es.NOT_OWNER_BEFORE.search(before):
+        return "location"
     owner = _OWNER_BEFORE.search(before) or _OWNER_BEFORE_MORE.search(before)
     if (owner or places_es.OWNER_BEFORE.search(before)) and not (
         _CALLING_FROM.search(before) or _NOT_OWNER_BEFORE.search(before)

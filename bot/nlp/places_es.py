@@ -78,7 +78,15 @@ OWNER_BEFORE = re.compile(
     r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en(?:\s+(?:la|el))?"
     r"|\bdue[nñ][oa]\s+es\s+(?:el|la)\s+de(?:l|\s+la)?(?:\s+la)?|\bvive[n]?\s+en(?:\s+(?:la|el))?"
     r"|\b(?:es|son)\s+(?:(?:los|las)\s+)?de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
-    r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?)\s*$",
+    r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?"
+    # "son ellos, los de la 220 Walnut": an answer saying whose
+    r"|\b(?:son|fueron)\s+ellos\W+(?:los|las)\s+de(?:l|\s+la)?)\s*$",
+    re.IGNORECASE,
+)
+# "mi mama es mayor vive en la calle Water": a person's home, not the animal's
+NOT_OWNER_BEFORE = re.compile(
+    r"\b(?:mi|nuestra|nuestro)\s+(?:mama|madre|papa|padre|abuela|abuelo|abuelita|abuelito|tia|tio|hermana|hermano"
+    r"|hija|hijo|amiga|amigo|suegra|suegro)\b[\w\s]{0,20}?\bvive\s+en(?:\s+(?:la|el))?\s*$",
     re.IGNORECASE,
 )
 # A place right after these words is where the animal went (direction).

@@ -97,3 +97,37 @@ def test_landmarks_with_their_relation_and_street(
     places: Places, text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the resident's own lost animal: where they live is the animal's home
+        ("our cat got out last night, we live on Birch St", [("owner_location", "Birch St")]),
+        (
+            "se nos perdio nuestro perro ayer, vivimos en la calle Walnut",
+            [("owner_location", "calle Walnut")],
+        ),
+        ("a raccoon got into the garage, we live on Birch St", [("location", "Birch St")]),  # guard: not lost
+        # an answer saying whose
+        ("it's them, 318 Walnut, the blue truck", [("owner_location", "318 Walnut")]),
+        ("son ellos, los de la 318 Walnut", [("owner_location", "318 Walnut")]),
+        # a person's home, the resident who writes, people who are there: no owner's place
+        (
+            "mi abuela vive en la calle Walnut y un perro le ladra toda la noche",
+            [("location", "calle Walnut")],
+        ),
+        ("hello its the guy from Birch St again, the dog is out", [("location", "Birch St")]),
+        ("geese chasing people at the city park", [("location", "the city park")]),
+        # a barking animal's home is where the noise is, when no other place is named
+        ("el perro de los vecinos de la calle Walnut ladra toda la noche", [("location", "calle Walnut")]),
+        ("the people on Birch St let their dog bark all night", [("location", "Birch St")]),
+        # the animal's address beside the place where it happened
+        (
+            "the dog at 318 Walnut chased my son down Birch St",
+            [("owner_location", "318 Walnut"), ("location", "Birch St")],
+        ),
+    ],
+)
+def test_whose_place_it_is(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
