@@ -131,3 +131,26 @@ def test_landmarks_with_their_relation_and_street(
 )
 def test_whose_place_it_is(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a lower-case word before a capitalised street is no part of its name
+        ("nobody has salted Larkspur Ln this winter", [("location", "Larkspur Ln")]),
+        (
+            "a cat keeps getting out from 210 Elm and roaming Quarry St",
+            [("owner_location", "210 Elm"), ("location", "Quarry St")],
+        ),
+        (
+            "dogs loose on pleasant valley rd again",
+            [("location", "pleasant valley rd")],
+        ),  # guard: all lower case
+        (
+            "dogs loose on Pleasant Valley Rd again",
+            [("location", "Pleasant Valley Rd")],
+        ),  # guard: all capitals
+    ],
+)
+def test_two_word_street_names(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
