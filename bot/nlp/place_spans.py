@@ -119,8 +119,12 @@ _COMPOUND_BEFORE = re.compile(
     r"\b(?:alarma|sirena|camion|troca|carro|muchacha|muchacho|doctora?)\s+(?:de|del)\s+$", re.IGNORECASE
 )
 _COMPASS = re.compile(
-    r"\b(?:(?:fue|fueron|corrio|corrieron|iba|va|van|salio)(?:\s+corriendo)?\s+"
-    r"(?P<es>(?:para|hacia|rumbo\s+al?)\s+el\s+(?:norte|sur|este|oeste|centro|pueblo))"
+    r"\b(?:(?:fue|fueron|corrio|corrieron|iba|iban|va|van|salio)(?:\s+corriendo)?\s+"
+    # "se fue para el norte", "van pal norte pa la carretera", "se fue hacia la carretera", "van pa la ciudad"
+    r"(?P<es>(?:(?:pal|al|para\s+el)\s+(?:norte|sur|este|oeste)\s+)?(?:para|hacia|pa)\s+(?:la|el)\s+"
+    r"(?:carretera|ciudad|pueblo|centro)"
+    r"|(?:(?:para|hacia|rumbo\s+a)\s+el|pal|rumbo\s+al)\s+(?:norte|sur|este|oeste|centro|pueblo)"
+    r"(?!\s+(?:hacia|pa|para|x|por)\b))"
     r"|(?P<en>towards?\s+(?:town|downtown|the\s+highway)))\b",
     re.IGNORECASE,
 )

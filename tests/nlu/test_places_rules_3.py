@@ -67,6 +67,10 @@ def test_span_boundaries_as_the_sets_write_them(
         # a compass word and "x" before a road: the way is all of it ("se fue al norte x la carretera 61")
         ("se fue al norte x la carretera 61", [("direction", "al norte x la carretera 61")]),
         ("it went south on main", [("direction", "main")]),  # guard: "on" is no cue of its own
+        # a Spanish way with no place the ruler knows: the town, the highway
+        ("las chivas iban pal sur pa la carretera", [("direction", "pal sur pa la carretera")]),
+        ("unas vacas sueltas van pa la ciudad", [("direction", "pa la ciudad")]),
+        ("se fue para el norte", [("direction", "para el norte")]),  # guard: as before
     ],
 )
 def test_ways_and_their_cues(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
