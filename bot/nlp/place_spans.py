@@ -206,6 +206,41 @@ def _relation_landmark_es(text: str, entity: Entity, others: Sequence[Entity]) -
     return _with(text, entity, start, end)
 
 
+# "hwy 42 near the bait shop", "highway 61 near mile marker 40", "carretera 61 cerca de la milla 40", "calle
+# Hillcrest por la torre del agua", "carretera 42 por la tienda de carnada": a road with a landmark along it that
+# the ruler does not know is one place
+_ROAD = re.compile(
+    r"^(?:calle|carretera|camino|ruta|county\s+road|cr|hwy|highway|township\s+road|\d+\s|[A-Z][a-z]+\s+"
+    r"(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane)\b)",
+    re.IGNORECASE,
+)
+_ALONG_HEADS = (
+    "shop|marker|tower|stand|pit|sign|torre|milla|salon|gravera|granjas|tienda|gasolinera|elevador|puente"
+)
+_ALONG_TAIL = re.compile(
+    r"^\s+(?:near|by|past|pasando|por|cerca\s+de(?:l)?|junto\s+al?)\s+(?:(?:the|el|la|los|las)\s+)?"
+    rf"(?:[a-z0-9'-]+\s+){{0,2}}?(?:{_ALONG_HEADS})\b(?:\s+\d{{1,3}}\b)?"
+    r"(?:\s+(?:de|del)\s+(?:(?:la|el)\s+)?(?!noche\b|dia\b|mañana\b|manana\b|tarde\b)[a-z]+)?"
+)
+_LANDMARK_END = re.compile(rf"\b(?:{_ALONG_HEADS})$", re.IGNORECASE)
+_OF_WORD = re.compile(r"^\s+de\s+(?!la\b|el\b|los\b|las\b|mi\b|su\b|noche\b|dia\b|manana\b|tarde\b)[a-z]+\b")
+
+
+def roads_with_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """A road and the unknown landmark along it as one place (see the patterns above)."""
+    result = []
+    for place in places:
+        after = text[place["end"] :]
+        if place["entity"] == "location" and _ROAD.match(place["value"]):
+            tail = _ALONG_TAIL.match(after)
+            if not tail and _LANDMARK_END.search(place["value"]):
+                tail = _OF_WORD.match(after)  # "carretera 42 por la tienda" + " de carnada"
+            if tail and _free(places, place, place["start"], place["end"] + tail.end()):
+                place = _with(text, place, place["start"], place["end"] + tail.end())
+        result.append(place)
+    return result
+
+
 def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """ "the yellow house on division", "la casa verde de la Division": a street of a pack after a house,
     even one that is also a word; "the house on the corner" with no street named."""

@@ -296,7 +296,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
     locations = place_spans.widen(text, locations)
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
-    places = place_spans.drop_compounds(text, places)  # before counting the incident's places
+    places = place_spans.drop_compounds(text, place_spans.roads_with_landmarks(text, places))
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
     places = lone_owner_places(text, places)
     places = place_spans.drop_bare_landmarks(text, places)

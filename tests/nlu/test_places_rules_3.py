@@ -158,3 +158,23 @@ def test_whose_place_it_is(places: Places, text: str, expected: list[tuple[str, 
 )
 def test_two_word_street_names(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a road with a landmark along it that the ruler does not know is one place
+        ("horses loose on hwy 10 near the fruit stand", [("location", "hwy 10 near the fruit stand")]),
+        (
+            "un becerro en la carretera 14 pasando la torre de agua",
+            [("location", "carretera 14 pasando la torre de agua")],
+        ),
+        (
+            "vacas en la carretera 30 por la tienda de semillas",
+            [("location", "carretera 30 por la tienda de semillas")],
+        ),
+        ("a dog running on hwy 10 by itself", [("location", "hwy 10")]),  # guard: no landmark after
+    ],
+)
+def test_roads_with_landmarks_along_them(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
