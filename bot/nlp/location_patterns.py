@@ -43,7 +43,7 @@ NUMBER_WORDS = (
 # features (and so the intents) stay as trained: "the City Office", "the white farmhouse".
 RULER_LANDMARK_NOUNS = (
     *gazetteer.LANDMARK_NOUNS, "city office", "farmhouse", "township hall", "town hall", "barns",
-    "turkey barns", "overpass",
+    "turkey barns", "overpass", "bakery", "bait shop", "river trail", "park and ride",
 )  # fmt: skip
 # Landmark kinds that take a street's name: "the Riverview apartments", "the Oak Street school".
 NAMED_BY_STREET = ("apartments", "apartment building", "trailer park", "trailer court", "school")

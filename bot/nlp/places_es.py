@@ -29,7 +29,7 @@ LANDMARK_NOUNS_ES: tuple[str, ...] = (
     "lavanderia", "super", "supermercado", "farmacia", "trailas", "parque de trailas", "apartamentos",
     "apartments", "departamentos", "parada del camion", "parada de autobus", "granero", "establo", "veterinario",
     "caseta", "gasolinera", "secundaria", "primaria", "preparatoria", "guarderia", "cafeteria", "molino",
-    "feria",
+    "feria", "panaderia", "torre del agua",
 )  # fmt: skip
 # A part of a place named after it: "el estacionamiento del Dollar General", "la banqueta de la Prospect".
 AREA_NOUNS_ES: tuple[str, ...] = (
@@ -47,6 +47,7 @@ RELATIONS_ES: tuple[tuple[str, ...], ...] = (
     ("detras", "de"), ("detras",), ("atras", "de"), ("atras",), ("afuera",), ("despues",), ("antes",), ("cerca", "de"), ("cerca",), ("al", "lado", "de"),
     ("al", "lado"), ("junto", "a"), ("junto",), ("afuera", "de"), ("por",), ("x",), ("pasando",),
     ("a", "un", "lado", "de"), ("despues", "de"), ("antes", "de"), ("a", "espaldas", "de"), ("rumbo", "a"),
+    ("arriba", "de"),
 )  # fmt: skip
 ARTICLES_ES = ("el", "la", "los", "las", "del", "al")
 # Spanish words that cannot be the name part of "<name> street" ("en county road", "x Walnut St", "la calle").

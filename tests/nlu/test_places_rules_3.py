@@ -178,3 +178,17 @@ def test_two_word_street_names(places: Places, text: str, expected: list[tuple[s
 )
 def test_roads_with_landmarks_along_them(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # kinds of place the ruler did not know, and the relation "arriba de"
+        ("a cat stuck in the gutter above the bakery", [("location", "above the bakery")]),
+        ("a loose goat running on the river trail this morning", [("location", "the river trail")]),
+        ("un gato maullando arriba de la panaderia", [("location", "arriba de la panaderia")]),
+        ("a q hora cierra la panaderia", []),  # guard: the opening hours name no place
+    ],
+)
+def test_more_kinds_of_place(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
