@@ -43,7 +43,7 @@ NUMBER_WORDS = (
 # features (and so the intents) stay as trained: "the City Office", "the white farmhouse".
 RULER_LANDMARK_NOUNS = (
     *gazetteer.LANDMARK_NOUNS, "city office", "farmhouse", "township hall", "town hall", "barns",
-    "turkey barns", "overpass",
+    "turkey barns", "overpass", "bakery", "bait shop", "river trail", "park and ride",
 )  # fmt: skip
 # Landmark kinds that take a street's name: "the Riverview apartments", "the Oak Street school".
 NAMED_BY_STREET = ("apartments", "apartment building", "trailer park", "trailer court", "school")
@@ -138,7 +138,11 @@ def _parts() -> _Parts:
     street_type = one_of(types)
     generic_name = {"IS_ALPHA": True, "LOWER": {"NOT_IN": NOT_STREET_NAMES + types + directions}}
     known_any: Alternatives = [[one_of(single + ordinals)], [ordinal_numeral], *multi]
-    typed_names = [*known_any, [generic_name], [generic_name, generic_name]]
+    # two unknown words before a type: not a lower-case word before a capitalised one ("plowed Heron Ln",
+    # "my paper route Chestnut St" are "Heron Ln", "Chestnut St")
+    first_word = {**generic_name, "IS_LOWER": False}
+    lower_word = {**generic_name, "IS_LOWER": True}
+    typed_names = [*known_any, [generic_name], [first_word, generic_name], [lower_word, lower_word]]
     return _Parts(
         number={"TEXT": {"REGEX": r"^\d{1,6}[a-zA-Z]?$"}},
         spoken_number=[{"LOWER": {"IN": list(NUMBER_WORDS)}, "OP": "+"}],

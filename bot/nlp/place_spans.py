@@ -78,10 +78,29 @@ _PREFIX_ES = re.compile(
     r"\s+(?:del|de\s+la|de|al\s+final\s+de(?:\s+la)?))\s+$",
     re.IGNORECASE,
 )
+# A road spelt with its word: "la granja de la [calle 280]" is written as the road alone (no farm before it)
+ROAD_START_ES = re.compile(
+    r"^(?:calle|carretera|camino|ruta|avenida|county\s+road|cr|hwy|highway)\b", re.IGNORECASE
+)
+FARM_ES = re.compile(r"^(?:(?:el|la)\s+)?(?:rancho|granja|parque)\b", re.IGNORECASE)
+# "the farm on 310th st", "the farm on 240th": a farm on a numbered township street is one place (the sets
+# write it so; "the farm on [county road 9]" is written as the road)
+_FARM_ON_NUMBERED = re.compile(
+    r"\b(?:the|a|his|her|their|that|this)\s+(?:[a-z]+\s+)?farm\s+on\s+$", re.IGNORECASE
+)
+_NUMBERED_STREET = re.compile(r"^\d+(?:st|nd|rd|th)\b", re.IGNORECASE)
 # "... Dollar General parking lot", "Sacred Heart School playground", "the Lark Toys building"
-_SPANISH_ARTICLE = re.compile(r"^(?:el|la|los|las)\s+(?=[^\d\s])", re.IGNORECASE)
+# (not before a house number, "el 412 de la Oak"; before an ordinal street it goes, "la 5th ave" -> "5th ave",
+# though not before an ordinal corner, "la 3rd y linden")
+_SPANISH_ARTICLE = re.compile(
+    r"^(?:el|la|los|las)\s+(?=[^\d\s]|\d+(?:st|nd|rd|th)\b(?!.*\s(?:y|e|con)\s))", re.IGNORECASE
+)
+# "los vecinos de [la 4th]", "son de [la Walnut]": an owner's street is written without its article (not "la
+# casa de la Aspen", "el 518 de la Poplar", nor a family, "los Henderson en Creamery Road")
+_OWNER_STREET_ARTICLE = re.compile(r"^(?:el|la)\s+(?=\d+(?:st|nd|rd|th)\b|[A-Z])")
 _TAIL = re.compile(r"^\s+(?:parking\s+lot|parking\s+ramp|playground|building|lot)\b", re.IGNORECASE)
 _ANIMAL_OF = re.compile(r"^\s+(?:[a-z]+\s+)?(?:de\s+enfrente\s+)?(?:del|de(?:\s+la)?)\s+$", re.IGNORECASE)
+_ANIMAL_AT = re.compile(r"^\s+at\s+$", re.IGNORECASE)
 _IT_WAS = re.compile(r"\b(?:fue|era)\s+(?:el|la|los|las|un|una)\s+$", re.IGNORECASE)
 _BARKING_ES = re.compile(r"\b(?:ladr\w*|aull\w*|no\s+se\s+calla\w*|cantan?)\b", re.IGNORECASE)
 _HOUSE_OF = re.compile(r"^\s+de\s+la\s+$", re.IGNORECASE)
@@ -100,8 +119,12 @@ _COMPOUND_BEFORE = re.compile(
     r"\b(?:alarma|sirena|camion|troca|carro|muchacha|muchacho|doctora?)\s+(?:de|del)\s+$", re.IGNORECASE
 )
 _COMPASS = re.compile(
-    r"\b(?:(?:fue|fueron|corrio|corrieron|iba|va|van|salio)(?:\s+corriendo)?\s+"
-    r"(?P<es>(?:para|hacia|rumbo\s+al?)\s+el\s+(?:norte|sur|este|oeste|centro|pueblo))"
+    r"\b(?:(?:fue|fueron|corrio|corrieron|iba|iban|va|van|salio)(?:\s+corriendo)?\s+"
+    # "se fue para el norte", "van pal norte pa la carretera", "se fue hacia la carretera", "van pa la ciudad"
+    r"(?P<es>(?:(?:pal|al|para\s+el)\s+(?:norte|sur|este|oeste)\s+)?(?:para|hacia|pa)\s+(?:la|el)\s+"
+    r"(?:carretera|ciudad|pueblo|centro)"
+    r"|(?:(?:para|hacia|rumbo\s+a)\s+el|pal|rumbo\s+al)\s+(?:norte|sur|este|oeste|centro|pueblo)"
+    r"(?!\s+(?:hacia|pa|para|x|por)\b))"
     r"|(?P<en>towards?\s+(?:town|downtown|the\s+highway)))\b",
     re.IGNORECASE,
 )
@@ -124,7 +147,11 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
         end += tail.end()
     window = text[max(0, start - _LOOKBACK) : start]
     prefix = _PREFIX_EN.search(window) or _PREFIX_ES.search(window)
+    if prefix and "start" in prefix.groupdict() and FARM_ES.match(prefix.group("start")):
+        prefix = None if ROAD_START_ES.match(entity["value"]) else prefix
     prefix = prefix or _FAMILY_PREFIX.search(window)
+    if not prefix and _NUMBERED_STREET.match(entity["value"]):
+        prefix = _FARM_ON_NUMBERED.search(window)
     if not prefix and _STARTS_WITH_RELATION.match(entity["value"]):
         prefix = _PREFIX_BEFORE_RELATION.search(window)
     if not prefix and not entity["value"][:1].isdigit():
@@ -133,6 +160,85 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
         begin = start - len(window) + prefix.start("start" if "start" in prefix.groupdict() else 0)
         start = begin if _free(others, entity, begin, start) else start
     return _with(text, entity, start, end) if (start, end) != (entity["start"], entity["end"]) else entity
+
+
+# "atras de [la iglesia de St Mary's]": a relation the ruler left before a Spanish landmark it found
+_RELATION_BEFORE_ES = re.compile(
+    r"\b(?:enfrente|detras|atras|cerca|junto|afuera|arriba|abajo|debajo|al\s+lado|a\s+un\s+lado|a\s+espaldas)"
+    r"\s+(?:de|a)\s+$",
+    re.IGNORECASE,
+)
+_ARTICLE_LANDMARK_ES = re.compile(
+    rf"^(?:el|la|los|las)\s+(?:{'|'.join(sorted(places_es.LANDMARK_NOUNS_ES, key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
+_RELATION_LANDMARK_ES = re.compile(
+    rf"^(?:{'|'.join(' '.join(r) for r in places_es.RELATIONS_ES)})\s+(?:(?:el|la|los|las)\s+)?"
+    rf"(?:[a-z]+\s+)*(?:{'|'.join(sorted(places_es.LANDMARK_NOUNS_ES, key=len, reverse=True))})$",
+    re.IGNORECASE,
+)
+
+
+def _complement_es() -> re.Pattern[str]:
+    """ "enfrente del panteon [de Freeport]", "detras de la escuela [de Kellogg]": what a landmark is "de"."""
+    towns = "|".join(sorted(gazetteer.load_places()))
+    return re.compile(
+        rf"^\s+(?:de|del)(?:\s+(?:la|el))?\s+(?:(?i:{towns}|condado|rio|pueblo)\b|St\.?\s+[A-Z][\w']+"
+        r"|(?!(?:[Cc]alle|[Ee]l|[Ll]a)\b)[A-Z][\w']+(?:\s+[A-Z][\w']+){0,2})"
+    )
+
+
+_COMPLEMENT_ES = _complement_es()
+
+
+def _relation_landmark_es(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
+    """A Spanish landmark led by a relation keeps both: "atras de la iglesia de St Mary's", "enfrente del
+    panteon de Freeport" (the ruler found the landmark without its relation, or without its complement)."""
+    start, end = entity["start"], entity["end"]
+    if _ARTICLE_LANDMARK_ES.match(entity["value"]):
+        relation = _RELATION_BEFORE_ES.search(text[max(0, start - 20) : start])
+        start = start - len(relation.group(0)) if relation else start
+    if _RELATION_LANDMARK_ES.match(text[start:end]):
+        complement = _COMPLEMENT_ES.match(text[end:])
+        end = end + complement.end() if complement else end
+    if (start, end) == (entity["start"], entity["end"]) or not _free(others, entity, start, end):
+        return entity
+    return _with(text, entity, start, end)
+
+
+# "hwy 42 near the bait shop", "highway 61 near mile marker 40", "carretera 61 cerca de la milla 40", "calle
+# Hillcrest por la torre del agua", "carretera 42 por la tienda de carnada": a road with a landmark along it that
+# the ruler does not know is one place
+_ROAD = re.compile(
+    r"^(?:calle|carretera|camino|ruta|county\s+road|cr|hwy|highway|township\s+road|\d+\s|[A-Z][a-z]+\s+"
+    r"(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane)\b)",
+    re.IGNORECASE,
+)
+_ALONG_HEADS = (
+    "shop|marker|tower|stand|pit|sign|torre|milla|salon|gravera|granjas|tienda|gasolinera|elevador|puente"
+)
+_ALONG_TAIL = re.compile(
+    r"^\s+(?:near|by|past|pasando|por|cerca\s+de(?:l)?|junto\s+al?)\s+(?:(?:the|el|la|los|las)\s+)?"
+    rf"(?:[a-z0-9'-]+\s+){{0,2}}?(?:{_ALONG_HEADS})\b(?:\s+\d{{1,3}}\b)?"
+    r"(?:\s+(?:de|del)\s+(?:(?:la|el)\s+)?(?!noche\b|dia\b|mañana\b|manana\b|tarde\b)[a-z]+)?"
+)
+_LANDMARK_END = re.compile(rf"\b(?:{_ALONG_HEADS})$", re.IGNORECASE)
+_OF_WORD = re.compile(r"^\s+de\s+(?!la\b|el\b|los\b|las\b|mi\b|su\b|noche\b|dia\b|manana\b|tarde\b)[a-z]+\b")
+
+
+def roads_with_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """A road and the unknown landmark along it as one place (see the patterns above)."""
+    result = []
+    for place in places:
+        after = text[place["end"] :]
+        if place["entity"] == "location" and _ROAD.match(place["value"]):
+            tail = _ALONG_TAIL.match(after)
+            if not tail and _LANDMARK_END.search(place["value"]):
+                tail = _OF_WORD.match(after)  # "carretera 42 por la tienda" + " de carnada"
+            if tail and _free(places, place, place["start"], place["end"] + tail.end()):
+                place = _with(text, place, place["start"], place["end"] + tail.end())
+        result.append(place)
+    return result
 
 
 def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
@@ -154,7 +260,8 @@ def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[s
 
 def widen(text: str, locations: Sequence[Entity]) -> list[Entity]:
     """The places with the words that belong to them on either side (see module doc)."""
-    return [_widened(text, entity, locations) for entity in locations]
+    widened = [_widened(text, entity, locations) for entity in locations]
+    return [_relation_landmark_es(text, entity, widened) for entity in widened]
 
 
 def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
@@ -168,6 +275,9 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
         article = _SPANISH_ARTICLE.match(place["value"])
         if article and place["entity"] == "location":
             place = _with(text, place, place["start"] + article.end(), place["end"])
+        owner_article = _OWNER_STREET_ARTICLE.match(place["value"])
+        if owner_article and place["entity"] == "owner_location":
+            place = _with(text, place, place["start"] + owner_article.end(), place["end"])
         # "on Brookside Dr." at the end of a sentence: the clerk's form has no period
         if place["value"].endswith("."):
             place = _with(text, place, place["start"], place["end"] - 1)
@@ -176,16 +286,20 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
 
 
 def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entity]) -> list[Entity]:
-    """Spanish "el <animal> del <place>": where the animal lives, beside another place or after "fue"."""
+    """Spanish "el <animal> del <place>": where the animal lives, beside another place or after "fue"; English
+    "the <animal> at <number street>" beside another place."""
     result = [dict(p) for p in places]
     incident = [p for p in result if p["entity"] == "location"]
     for place in incident:
         if _is_bare(place["value"]):
             continue
         animal = max((a for a in animals if a["end"] <= place["start"]), key=lambda a: a["end"], default=None)
-        if animal is None or not _ANIMAL_OF.match(text[animal["end"] : place["start"]]):
+        between = text[animal["end"] : place["start"]] if animal else ""
+        # "the dog at 412 Oak went for my kid ... on Oak": an animal's address beside the incident's place
+        if len(incident) > 1 and _ANIMAL_AT.match(between) and place["value"][:1].isdigit():
+            place["entity"] = "owner_location"
+        if animal is None or not _ANIMAL_OF.match(between):
             continue
-        between = text[animal["end"] : place["start"]]
         house = place["value"].lower().startswith(("casa", "traila")) and _HOUSE_OF.match(between)
         said_whose = _IT_WAS.search(text[max(0, animal["start"] - 20) : animal["start"]])
         at_home = _BARKING_ES.search(
@@ -238,6 +352,27 @@ def drop_bare_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
     kept = [p for p in places if not (_is_bare(p["value"]) and _inside(text, p, places))]
     better = any(p["entity"] == "location" and not _is_bare(p["value"]) for p in kept)
     return [p for p in kept if not (better and p["entity"] == "location" and _is_bare(p["value"]))]
+
+
+_COMPASS_ES = r"(?:norte|sur|este|oeste|poniente|oriente)"
+# "se fue pal norte hacia el puente", "al este x la carretera 10", "pal sur x las vias": a way said with a compass
+# word keeps it and what follows ("hacia el parque", "toward the river" stay as the older sets write them)
+_DIRECTION_CUE = re.compile(
+    rf"\b(?:al|pal|para\s+el|hacia\s+el)\s+{_COMPASS_ES}\s+(?:hacia|para|pa|pal|x|por|rumbo\s+al?)"
+    r"(?:\s+(?:el|la|los|las))?\s+$",
+    re.IGNORECASE,
+)
+
+
+def direction_cues(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """A `direction` with its compass words before it: "la carretera 10" -> "al este x la carretera 10"."""
+    result = []
+    for place in places:
+        cue = _DIRECTION_CUE.search(text[max(0, place["start"] - _LOOKBACK) : place["start"]])
+        if place["entity"] == "direction" and cue:
+            place = _with(text, place, place["start"] - len(cue.group(0)), place["end"])
+        result.append(place)
+    return result
 
 
 def compass_directions(text: str, entities: Sequence[Entity]) -> list[Entity]:

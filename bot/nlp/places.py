@@ -60,7 +60,26 @@ _NOT_OWNER_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _CALLING_FROM = re.compile(
-    r"\b(?:calling|texting|writing|here|i'?m|i\s+am|we\s+are|live)\s+from\s*$", re.IGNORECASE
+    r"\b(?:calling|texting|writing|here|i'?m|i\s+am|we\s+are|live)\s+from\s*$"
+    # "hi its the lady from Mill Rd again": the resident who writes, not the animal's owner
+    r"|\b(?:it'?s|its|it\s+is|this\s+is)\s+(?:the|your)\s+(?:lady|guy|man|woman|neighbor|neighbour)\s+from\s*$"
+    # "wild turkeys chasing people at the post office": people who are there, not who own it
+    r"|\b(?:chasing|chased|chases|attacking|bothering|scaring)\s+(?:the\s+)?(?:people|folks)\s+(?:at|on)\s*$",
+    re.IGNORECASE,
+)
+# "its them, 220 Walnut": an answer saying whose
+_THEM_BEFORE = re.compile(r"\b(?:it'?s|its|it\s+is|it\s+was)\s+them\W*$", re.IGNORECASE)
+# "we live on Sunset Dr", "vivimos en la Sunset Dr" in a message about the resident's own animal that got out or
+# is lost: the animal's home (the sets disagree on "it got out of our place on Elm", so that stays `location`)
+_OWN_HOME_BEFORE = re.compile(
+    r"(?:\b(?:we|i)\s+live\s+(?:at|on|in)|\b(?:vivimos|vivo)\s+en(?:\s+(?:la|el))?)\s*$", re.IGNORECASE
+)
+_OWN_ANIMAL_LOST = re.compile(
+    r"\b(?:my|our|mi|mis|nuestr[oa]s?)\b.{0,40}?\b(?:missing|lost|got\s+out|slipped\s+out|ran\s+away|ran\s+off"
+    r"|se\s+(?:me\s+|nos\s+)?(?:perdio|perdieron|salio|salieron|escapo|escaparon))\b"
+    r"|\b(?:se\s+(?:me\s+|nos\s+)?(?:perdio|perdieron|salio|salieron|escapo|escaparon))\b.{0,40}?\b(?:mi|mis|nuestr[oa]s?)\b"
+    r"|\b(?:can'?t|cannot|couldn'?t)\s+find\s+(?:him|her|them|it)\b|\bno\s+(?:lo|la|los|las)\s+hallamos\b",
+    re.IGNORECASE,
 )
 _DIRECTION_BEFORE = re.compile(
     r"(?:\btowards?|\bheading(?:\s+(?:for|to|into|down|up))?|\bheaded(?:\s+(?:for|to|into|down|up))?"
@@ -72,6 +91,10 @@ _DIRECTION_BEFORE = re.compile(
 _NUMBER_WORD = re.compile(r"\b(\d{1,6})\s+([a-z][a-z']{3,}(?:\s+[a-z][a-z']{3,})?)\b", re.IGNORECASE)
 _ON_WORD = re.compile(r"\b(?:on|along|down)\s+([a-z][a-z']{2,})\b", re.IGNORECASE)
 _ON_WORD_AFTER = re.compile(r"^\s+(?:on|off|along)\s+([a-z][a-z']{3,})\b", re.IGNORECASE)
+# "the bus stop on 7th", "the daycare on 3rd": a landmark on an ordinal street
+_ON_ORDINAL_AFTER = re.compile(
+    r"^\s+(?:on|off)\s+\d{1,3}(?:st|nd|rd|th)\b(?:\s+(?:st|street|ave|avenue)\b)?", re.IGNORECASE
+)
 _AFTER_BARE_STREET = re.compile(
     r"^(?:\s*[,.;:!?)]|\s*$|\s+(?:bit|bites|barks|barked|barking|is|are|was|were|has|have|keeps|went|got|and|on|in|"
     r"at|by|near|since|every|all|right|again|attacked|chased|howls|howling|crows|runs|ran|gets|got)\b)",
@@ -80,7 +103,7 @@ _AFTER_BARE_STREET = re.compile(
 # "on Laurel", "calle Sycamore" (a common street name), "1203 Orchard", "en la Eagle" (a street that is also
 # a word, written in capitals): bare streets the ruler leaves, said exactly.
 _BARE_STREET = re.compile(
-    r"\b(?P<cue>on|along|down|up|off|end\s+of|calle|(?:en|por|x|de)\s+la|(?P<number>\d{1,6})(?:\s+de\s+la)?)"
+    r"\b(?P<cue>on|along|down|up|off|end\s+of|toward|towards|calle|(?:en|por|x|de)\s+la|(?P<number>\d{1,6})(?:\s+de\s+la)?)"
     r"\s+(?P<name>[A-Za-z][a-z]{2,})\b(?!\s*'s)"
 )
 FUZZY_STREET_SCORE = 85.0  # a street the ruler did not know is taken as a place at or above this score
@@ -165,12 +188,25 @@ def _extend_on_street(text: str, entity: Entity, others: Sequence[Entity], stree
     After a landmark ("the laundromat on depot") a street that is also a word counts too."""
     match = _ON_WORD_AFTER.match(text[entity["end"] :])
     landmark = not entity["value"][:1].isdigit()
-    if not match or not _street_hit(match.group(1), streets, numbered=landmark):
+    ordinal = _ON_ORDINAL_AFTER.match(text[entity["end"] :]) if landmark else None
+    if ordinal:
+        match = ordinal
+    elif not match or not _street_hit(match.group(1), streets, numbered=landmark):
         return entity
     end = entity["end"] + match.end()
     if not _free([o for o in others if o is not entity], entity["start"], end):
         return entity
     return {**entity, "end": end, "value": text[entity["start"] : end]}
+
+
+def _farm_on_road(text: str, farm: Entity, road: Entity) -> bool:
+    """ "la granja de la calle 280", "el rancho del county road 9": the Spanish sets write the incident's road
+    alone ("vive en la granja del county road 9" stays the owner's whole place)."""
+    return bool(
+        place_spans.ROAD_START_ES.match(road["value"])
+        and place_spans.FARM_ES.match(farm["value"])
+        and place_role(text, farm) == "location"
+    )
 
 
 def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
@@ -186,6 +222,7 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
             # "el Kellogg Community Center en la feria": a bare kind of place after "en la" is no road
             spanish_of = re.fullmatch(r"\s+(?:en|en\s+la|en\s+el|de|de\s+la|del)\s+", between, re.IGNORECASE)
             bare_after = spanish_of and place_spans.is_bare_kind(entity["value"])
+            bare_after = bare_after or (spanish_of and _farm_on_road(text, previous, entity))
             if joined and not bare_after and not _DIRECTION_BEFORE.search(text[: entity["start"]]):
                 merged[-1] = {
                     **previous,
@@ -206,14 +243,28 @@ _WEAK_OWNER_BEFORE = re.compile(
 )
 
 
+# The same for a barking animal, whose home is where the noise is: "el perro de los vecinos de la calle Heron
+# ladra", "the people on Maple Ct let it bark" (not "es de los vecinos de ...", which says whose it is)
+_BARKING_OWNER_BEFORE = re.compile(
+    r"(?:(?<!\bes\sde\slos\s)(?<!\bson\sde\slos\s)\bvecin[oa]s\s+(?:del|de\s+la|de)"
+    r"|\bthe\s+(?:people|folks|neighbou?rs)\s+(?:on|at))\s*$",
+    re.IGNORECASE,
+)
+_BARKING = re.compile(r"\b(?:bark\w*|howl\w*|yap\w*|ladr\w*|aull\w*)", re.IGNORECASE)
+
+
+def _weak_owner(text: str, place: Entity) -> bool:
+    before = text[: place["start"]]
+    barking = _BARKING_OWNER_BEFORE.search(before) and _BARKING.search(text)
+    return bool(_WEAK_OWNER_BEFORE.search(before) or barking)
+
+
 def lone_owner_places(text: str, places: list[Entity]) -> list[Entity]:
     """An owner's place by a weak cue is the incident's when the message names no other incident place."""
     if any(p["entity"] == "location" for p in places):
         return places
     return [
-        {**p, "entity": "location"}
-        if p["entity"] == "owner_location" and _WEAK_OWNER_BEFORE.search(text[: p["start"]])
-        else p
+        {**p, "entity": "location"} if p["entity"] == "owner_location" and _weak_owner(text, p) else p
         for p in places
     ]
 
@@ -223,6 +274,10 @@ def place_role(text: str, entity: Entity) -> str:
     before = text[: entity["start"]]
     if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
         return "direction"
+    if _THEM_BEFORE.search(before) or (_OWN_HOME_BEFORE.search(before) and _OWN_ANIMAL_LOST.search(text)):
+        return "owner_location"
+    if places_es.NOT_OWNER_BEFORE.search(before):
+        return "location"
     owner = _OWNER_BEFORE.search(before) or _OWNER_BEFORE_MORE.search(before)
     if (owner or places_es.OWNER_BEFORE.search(before)) and not (
         _CALLING_FROM.search(before) or _NOT_OWNER_BEFORE.search(before)
@@ -241,12 +296,12 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
     locations = place_spans.widen(text, locations)
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
-    places = place_spans.drop_compounds(text, places)  # before counting the incident's places
+    places = place_spans.drop_compounds(text, place_spans.roads_with_landmarks(text, places))
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
     places = lone_owner_places(text, places)
     places = place_spans.drop_bare_landmarks(text, places)
     places += place_spans.compass_directions(text, [*others, *places])
-    places = place_spans.not_places(text, places)
+    places = place_spans.direction_cues(text, place_spans.not_places(text, places))
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 

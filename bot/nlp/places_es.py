@@ -29,7 +29,7 @@ LANDMARK_NOUNS_ES: tuple[str, ...] = (
     "lavanderia", "super", "supermercado", "farmacia", "trailas", "parque de trailas", "apartamentos",
     "apartments", "departamentos", "parada del camion", "parada de autobus", "granero", "establo", "veterinario",
     "caseta", "gasolinera", "secundaria", "primaria", "preparatoria", "guarderia", "cafeteria", "molino",
-    "feria",
+    "feria", "panaderia", "torre del agua",
 )  # fmt: skip
 # A part of a place named after it: "el estacionamiento del Dollar General", "la banqueta de la Prospect".
 AREA_NOUNS_ES: tuple[str, ...] = (
@@ -47,6 +47,7 @@ RELATIONS_ES: tuple[tuple[str, ...], ...] = (
     ("detras", "de"), ("detras",), ("atras", "de"), ("atras",), ("afuera",), ("despues",), ("antes",), ("cerca", "de"), ("cerca",), ("al", "lado", "de"),
     ("al", "lado"), ("junto", "a"), ("junto",), ("afuera", "de"), ("por",), ("x",), ("pasando",),
     ("a", "un", "lado", "de"), ("despues", "de"), ("antes", "de"), ("a", "espaldas", "de"), ("rumbo", "a"),
+    ("arriba", "de"),
 )  # fmt: skip
 ARTICLES_ES = ("el", "la", "los", "las", "del", "al")
 # Spanish words that cannot be the name part of "<name> street" ("en county road", "x Walnut St", "la calle").
@@ -78,13 +79,22 @@ OWNER_BEFORE = re.compile(
     r"|\b(?:el|la)\s+(?:dueno|duena)\s+(?:vive|esta)\s+en(?:\s+(?:la|el))?"
     r"|\bdue[nñ][oa]\s+es\s+(?:el|la)\s+de(?:l|\s+la)?(?:\s+la)?|\bvive[n]?\s+en(?:\s+(?:la|el))?"
     r"|\b(?:es|son)\s+(?:(?:los|las)\s+)?de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
-    r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?)\s*$",
+    r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?"
+    # "son ellos, los de la 220 Walnut": an answer saying whose
+    r"|\b(?:son|fueron)\s+ellos\W+(?:los|las)\s+de(?:l|\s+la)?)\s*$",
+    re.IGNORECASE,
+)
+# "mi mama es mayor vive en la calle Water": a person's home, not the animal's
+NOT_OWNER_BEFORE = re.compile(
+    r"\b(?:mi|nuestra|nuestro)\s+(?:mama|madre|papa|padre|abuela|abuelo|abuelita|abuelito|tia|tio|hermana|hermano"
+    r"|hija|hijo|amiga|amigo|suegra|suegro)\b[\w\s]{0,20}?\bvive\s+en(?:\s+(?:la|el))?\s*$",
     re.IGNORECASE,
 )
 # A place right after these words is where the animal went (direction).
 DIRECTION_BEFORE = re.compile(
     r"(?:\bhacia|\brumbo\s+a(?:l)?|\b(?:se\s+)?(?:fue|fueron|va|van|iba|corrio|corrieron|salio)"
-    r"(?:\s+corriendo)?(?:\s+(?:hacia|para|pa|pal|x|por|rumbo\s+a|a))?(?:\s+(?:el|la|los|las))?"
+    r"(?:\s+corriendo)?(?:\s+(?:al|pal|para\s+el|hacia\s+el)\s+(?:norte|sur|este|oeste))?"
+    r"(?:\s+(?:hacia|para|pa|pal|x|por|rumbo\s+a|a))?(?:\s+(?:el|la|los|las))?"
     r"|\b(?:se\s+)?(?:metio|metieron)\s+(?:a|al|en)(?:\s+(?:el|la))?)\s*$",
     re.IGNORECASE,
 )
@@ -163,6 +173,10 @@ def _street_sequences(
     english_type = _in(ENGLISH_TYPES_ES)
     sequences += _sequences([[{"LOWER": "la"}]], known_distinctive, [[], [number], [english_type]])
     sequences += _sequences(known_distinctive, [[number]])
+    # la Mill Rd, la Park Avenue, la Bridge St 512: an English street with its type after "la" (longer than the
+    # landmark "la mill" / "la park", so the ruler keeps the street)
+    titled = {"IS_TITLE": True, "LOWER": {"NOT_IN": sorted(NOT_STREET_NAMES_ES)}}
+    sequences.append([{"LOWER": "la"}, titled, _opt(titled), english_type, _opt(number)])
     # spoken numbers before a street: "doscientos cinco oak", "cinco cero ocho oak", "cuatro doce oak street"
     sequences += _sequences(said, known_distinctive, [[], [english_type]])
     # carretera 61, carretera setenta y uno, county road ocho
