@@ -108,6 +108,7 @@ def test_round_three_training_messages_are_not_near_copies_of_a_test_message(
 TUNED_ON_SETS = (
     "heldout.yml", "heldout_blind.yml", "blind_2026_12.yml", "blind_2026_12b.yml", "heldout_es.yml",
     "blind_es_2026_12.yml", "tuning_2026_12.yml", "blind_2026_12c.yml", "blind_es_2026_12b.yml",
+    "blind_2026_12d.yml", "blind_es_2026_12c.yml", "blind_2026_12e.yml", "blind_es_2026_12d.yml",
 )  # fmt: skip
 # Training files written after reading those errors (rounds 3, 4 and 5, both languages).
 WRITTEN_AFTER_READING_ERRORS = (
