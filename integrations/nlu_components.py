@@ -168,13 +168,16 @@ class ReportTypeArbiter(GraphComponent):
         self._fallback = float(config.get("fallback_threshold", 0.4))
         self._ambiguity = float(config.get("ambiguity_threshold", 0.1))
 
-    def _reconcile(self, message: Message) -> None:
-        animals = [
+    @staticmethod
+    def _animals(message: Message) -> list[Any]:
+        return [
             e.get(ENTITY_ATTRIBUTE_VALUE)
             for e in message.get(ENTITIES) or []
             if e.get(ENTITY_ATTRIBUTE_TYPE) == "animal"
         ]
-        reconciled = reconcile_species(message.get(INTENT_RANKING_KEY) or [], animals)
+
+    def _reconcile(self, message: Message) -> None:
+        reconciled = reconcile_species(message.get(INTENT_RANKING_KEY) or [], self._animals(message))
         if not reconciled:
             return
         best = float(reconciled[0].get("confidence", 0))
@@ -198,7 +201,7 @@ class ReportTypeArbiter(GraphComponent):
         for message in messages:
             self._reconcile(message)
             ranking = message.get(INTENT_RANKING_KEY) or []
-            candidates = arbitrate(ranking, self._low, self._gap)
+            candidates = arbitrate(ranking, self._low, self._gap, animal_named=bool(self._animals(message)))
             if not candidates:
                 continue
             top = next(r for r in ranking if r.get("name") == candidates[0])

@@ -33,14 +33,14 @@ from bot.nlp.metrics import report_type_scores  # noqa: E402
 LOOKED_THROUGH = ("nlu_fallback", AMBIGUOUS_REPORT)
 
 
-def decide(ranking: Sequence[dict[str, Any]], setting: dict[str, float]) -> str:
+def decide(ranking: Sequence[dict[str, Any]], setting: dict[str, float], animal_named: bool = False) -> str:
     """The intent the FallbackClassifier and the ReportTypeArbiter would give under `setting`."""
     ranked = [r for r in ranking if r.get("name") not in LOOKED_THROUGH]
     if not ranked:
         return "nlu_fallback"
     best = float(ranked[0].get("confidence", 0))
     second = float(ranked[1].get("confidence", 0)) if len(ranked) > 1 else 0.0
-    if arbitrate(ranked, setting["low_confidence"], setting["competing_gap"]):
+    if arbitrate(ranked, setting["low_confidence"], setting["competing_gap"], animal_named):
         return AMBIGUOUS_REPORT
     if best < setting["fallback_threshold"] or best - second < setting["ambiguity_threshold"]:
         return "nlu_fallback"
@@ -96,11 +96,13 @@ def configured_setting(config: Path) -> dict[str, float]:
 
 
 def summarise(
-    sets: list[tuple[str, list[str], list[list[dict[str, Any]]]]], setting: dict[str, float]
+    sets: list[tuple[str, list[str], list[list[dict[str, Any]]], list[bool]]], setting: dict[str, float]
 ) -> dict[str, Any]:
     per_set, wrong, asked = [], 0, 0
-    for _name, gold, rankings in sets:
-        scores = report_type_scores(gold, [decide(r, setting) for r in rankings])
+    for _name, gold, rankings, named in sets:
+        scores = report_type_scores(
+            gold, [decide(r, setting, n) for r, n in zip(rankings, named, strict=True)]
+        )
         per_set.append(scores["macro_f1"])
         wrong += scores["wrong_type"]
         asked += scores["asked"]
@@ -132,10 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     sets, offset = [], 0
     for (name, _), group in zip(named, examples, strict=True):
         rankings = [p.get("intent_ranking") or [] for p in parsed[offset : offset + len(group)]]
-        sets.append((name, [e.intent for e in group], rankings))
+        named = [bool(a) for a in animals[offset : offset + len(group)]]
+        sets.append((name, [e.intent for e in group], rankings, named))
         offset += len(group)
     current = configured_setting(ROOT / "config.yml")
-    replayed = [decide(p.get("intent_ranking") or [], current) for p in parsed]
+    replayed = [
+        decide(p.get("intent_ranking") or [], current, bool(a)) for p, a in zip(parsed, animals, strict=True)
+    ]
     differ = sum(1 for p, r in zip(parsed, replayed, strict=True) if (p.get("intent") or {}).get("name") != r)
     print(f"replay of the current setting differs from the model on {differ} of {len(parsed)} messages")
     summary = summarise(sets, current)
@@ -148,8 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         for first in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
             reranked = [reweighted(c, a, (first, 1 - first)) for c, a in zip(captured, animals, strict=True)]
             weighted_sets, offset = [], 0
-            for name, gold, _ in sets:
-                weighted_sets.append((name, gold, reranked[offset : offset + len(gold)]))
+            for name, gold, _, named in sets:
+                weighted_sets.append((name, gold, reranked[offset : offset + len(gold)], named))
                 offset += len(gold)
             for setting in settings_grid():
                 rows.append((summarise(weighted_sets, setting), {**setting, "diet_weight": first}))

@@ -24,31 +24,45 @@ WILDLIFE = "report_wildlife"
 _NOT_INTENTS = ("nlu_fallback", AMBIGUOUS_REPORT)
 LOW_CONFIDENCE = 0.5  # a report type below this is asked about
 COMPETING_GAP = 0.2  # a second report type closer than this is asked about
+# best intents that say a message is no animal matter; one naming an animal with a report close behind is asked
+NOT_ANIMAL_MATTERS = ("other_city_service", "out_of_scope")
 
 
 def arbitrate(
     ranking: Sequence[dict[str, Any]],
     low_confidence: float = LOW_CONFIDENCE,
     competing_gap: float = COMPETING_GAP,
+    animal_named: bool = False,
 ) -> list[str] | None:
     """The report types to ask between, or None when the prediction stands.
 
     `ranking` is Rasa's intent ranking (name, confidence), best first; an `nlu_fallback` entry put there
-    by the FallbackClassifier is looked through.
+    by the FallbackClassifier is looked through. With `animal_named`, a message whose best intent says it
+    is no animal matter (another city service, out of scope) while a report type is close behind is asked
+    about too: "a pack of dogs going through garbage cans on Water St" names the animal, and turning the
+    resident away or saying "sorry, I didn't understand" loses the report.
     """
     ranked = [r for r in ranking if r.get("name") not in ("nlu_fallback", AMBIGUOUS_REPORT)]
-    if not ranked or ranked[0].get("name") not in REPORT_TYPES:
+    if not ranked:
+        return None
+    if animal_named and ranked[0].get("name") in NOT_ANIMAL_MATTERS:
+        return _close_reports(ranked, float(ranked[0].get("confidence", 0)), competing_gap) or None
+    if ranked[0].get("name") not in REPORT_TYPES:
         return None
     top = ranked[0]
-    close = [
-        r["name"]
-        for r in ranked[1:]
-        if r.get("name") in REPORT_TYPES
-        and float(top.get("confidence", 0)) - float(r.get("confidence", 0)) < competing_gap
-    ]
+    close = _close_reports(ranked[1:], float(top.get("confidence", 0)), competing_gap)
     if close or float(top.get("confidence", 0)) < low_confidence:
         return [top["name"], *close]
     return None
+
+
+def _close_reports(ranked: Sequence[dict[str, Any]], best: float, competing_gap: float) -> list[str]:
+    """The report types of `ranked` (best first) within `competing_gap` of the confidence `best`."""
+    return [
+        r["name"]
+        for r in ranked
+        if r.get("name") in REPORT_TYPES and best - float(r.get("confidence", 0)) < competing_gap
+    ]
 
 
 def _kind_named(animals: Sequence[str | None]) -> str | None:

@@ -198,3 +198,41 @@ def test_component_falls_back_when_the_reconciled_intent_is_weak() -> None:
     message.set("entities", [{"entity": "animal", "value": "dog", "start": 4, "end": 7}])
     ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process([message])
     assert message.get("intent")["name"] == "nlu_fallback"
+
+
+def test_a_city_service_naming_an_animal_with_a_report_close_behind_is_asked_about() -> None:
+    # "a pack of three dogs is going through garbage cans on Water St": the trash pulls towards a city
+    # service, but the message names the animal; asking keeps the report, falling back loses it.
+    close = ranking(("nlu_fallback", 0.4), ("other_city_service", 0.526), ("report_at_large", 0.44))
+    assert arbitrate(close, animal_named=True) == ["report_at_large"]
+    assert arbitrate(close, animal_named=False) is None  # no animal: the fallback classifier's answer stands
+    far = ranking(("other_city_service", 0.8), ("report_at_large", 0.15))
+    assert arbitrate(far, animal_named=True) is None  # a pothole report that mentions a dog stays a pothole
+    out = ranking(("out_of_scope", 0.45), ("report_barking", 0.3), ("report_bite", 0.28), ("greet", 0.2))
+    assert arbitrate(out, animal_named=True) == ["report_barking", "report_bite"]
+    status = ranking(("check_status", 0.5), ("report_barking", 0.45))
+    assert arbitrate(status, animal_named=True) is None  # only "no animal matter" intents are second-guessed
+
+
+def test_component_asks_when_a_city_service_message_names_an_animal() -> None:
+    pytest.importorskip("rasa")
+    from rasa.shared.nlu.training_data.message import Message
+
+    from integrations.nlu_components import ReportTypeArbiter
+
+    def parsed(entities: list[dict]) -> Message:
+        message = Message(data={"text": "a pack of three dogs is going through garbage cans on Water St"})
+        message.set("intent", {"name": "nlu_fallback", "confidence": 0.4})
+        message.set(
+            "intent_ranking",
+            ranking(("nlu_fallback", 0.4), ("other_city_service", 0.526), ("report_at_large", 0.44)),
+        )
+        message.set("entities", entities)
+        return message
+
+    named = parsed([{"entity": "animal", "value": "dog", "start": 16, "end": 20}])
+    unnamed = parsed([{"entity": "location", "value": "Water St", "start": 54, "end": 62}])
+    ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process([named, unnamed])
+    assert named.get("intent") == {"name": "ambiguous_report", "confidence": 0.44}
+    assert named.get("report_candidates") == ["report_at_large"]
+    assert unnamed.get("intent")["name"] == "nlu_fallback"
