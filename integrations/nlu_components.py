@@ -176,8 +176,8 @@ class ReportTypeArbiter(GraphComponent):
             if e.get(ENTITY_ATTRIBUTE_TYPE) == "animal"
         ]
 
-    def _reconcile(self, message: Message) -> None:
-        reconciled = reconcile_species(message.get(INTENT_RANKING_KEY) or [], self._animals(message))
+    def _reconcile(self, message: Message, animals: list[Any]) -> None:
+        reconciled = reconcile_species(message.get(INTENT_RANKING_KEY) or [], animals)
         if not reconciled:
             return
         best = float(reconciled[0].get("confidence", 0))
@@ -199,9 +199,10 @@ class ReportTypeArbiter(GraphComponent):
 
     def process(self, messages: list[Message]) -> list[Message]:
         for message in messages:
-            self._reconcile(message)
+            animals = self._animals(message)
+            self._reconcile(message, animals)
             ranking = message.get(INTENT_RANKING_KEY) or []
-            candidates = arbitrate(ranking, self._low, self._gap, animal_named=bool(self._animals(message)))
+            candidates = arbitrate(ranking, self._low, self._gap, animal_named=bool(animals))
             if not candidates:
                 continue
             top = next(r for r in ranking if r.get("name") == candidates[0])

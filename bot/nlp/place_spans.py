@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.nlp import gazetteer, places_es
@@ -179,6 +180,7 @@ _RELATION_LANDMARK_ES = re.compile(
 )
 
 
+@lru_cache(maxsize=1)
 def _complement_es() -> re.Pattern[str]:
     """ "enfrente del panteon [de Freeport]", "detras de la escuela [de Kellogg]": what a landmark is "de"."""
     towns = "|".join(sorted(gazetteer.load_places()))
@@ -186,9 +188,6 @@ def _complement_es() -> re.Pattern[str]:
         rf"^\s+(?:de|del)(?:\s+(?:la|el))?\s+(?:(?i:{towns}|condado|rio|pueblo)\b|St\.?\s+[A-Z][\w']+"
         r"|(?!(?:[Cc]alle|[Ee]l|[Ll]a)\b)[A-Z][\w']+(?:\s+[A-Z][\w']+){0,2})"
     )
-
-
-_COMPLEMENT_ES = _complement_es()
 
 
 def _relation_landmark_es(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
@@ -199,7 +198,7 @@ def _relation_landmark_es(text: str, entity: Entity, others: Sequence[Entity]) -
         relation = _RELATION_BEFORE_ES.search(text[max(0, start - 20) : start])
         start = start - len(relation.group(0)) if relation else start
     if _RELATION_LANDMARK_ES.match(text[start:end]):
-        complement = _COMPLEMENT_ES.match(text[end:])
+        complement = _complement_es().match(text[end:])  # the towns come from the packs, read on first use
         end = end + complement.end() if complement else end
     if (start, end) == (entity["start"], entity["end"]) or not _free(others, entity, start, end):
         return entity
@@ -354,7 +353,7 @@ def drop_bare_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
     return [p for p in kept if not (better and p["entity"] == "location" and _is_bare(p["value"]))]
 
 
-_COMPASS_ES = r"(?:norte|sur|este|oeste|poniente|oriente)"
+_COMPASS_ES = rf"(?:{'|'.join(places_es.DIRECTIONS_ES)})"
 # "se fue pal norte hacia el puente", "al este x la carretera 10", "pal sur x las vias": a way said with a compass
 # word keeps it and what follows ("hacia el parque", "toward the river" stay as the older sets write them)
 _DIRECTION_CUE = re.compile(
