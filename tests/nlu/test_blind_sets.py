@@ -26,6 +26,8 @@ BLIND_SETS = {
     "blind-es4": ROOT / "tests" / "nlu" / "blind_es_2026_12d.yml",
     "blind-12f": ROOT / "tests" / "nlu" / "blind_2026_12f.yml",
     "blind-es5": ROOT / "tests" / "nlu" / "blind_es_2026_12e.yml",
+    "blind-12g": ROOT / "tests" / "nlu" / "blind_2026_12g.yml",
+    "blind-es6": ROOT / "tests" / "nlu" / "blind_es_2026_12f.yml",
 }
 # blind-12c and blind-es2 (written 11:07-11:13 UTC, committed d508a78) were scored once and are tuned on next.
 # blind-12d and blind-es3 (written 21:38-21:44 UTC on 2026-12-01, branch blind3) were scored once, 2026-12-02
@@ -36,7 +38,10 @@ BLIND_SETS = {
 # blind-12f and blind-es5: written 2026-12-02 02:37-02:50 UTC by the blind engineer "blind6" (branch blind6),
 # without reading data/nlu/, /work/tuning/, var/eval/ or the messages of any set (only the d sets' header
 # comments); unscored: still blind.
-STILL_BLIND = ("blind-12f", "blind-es5")
+# blind-12g and blind-es6: written 2026-12-02 05:53-06:03 UTC by the blind engineer "blind7" (branch blind7), at
+# the start of round 7, without reading data/, /work/tuning/, var/eval/ or the messages of any set (only the f
+# sets' header comments); unscored: still blind.
+STILL_BLIND = ("blind-12f", "blind-es5", "blind-12g", "blind-es6")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
