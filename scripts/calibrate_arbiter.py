@@ -9,7 +9,7 @@ is the one the settings act on, so the replay is exact for the species-reconcile
 Never pass a set that is still blind: a threshold chosen on it makes its figure a tuned one.
 
     PYTHONPATH=. .venv/bin/python scripts/calibrate_arbiter.py --model models/intake.tar.gz \
-        --data heldout=tests/nlu/heldout.yml blind-12c=tests/nlu/blind_2026_12c.yml ...
+        --data heldout=tests/nlu/heldout.yml heldout-es=tests/nlu/heldout_es.yml ...
 """
 
 from __future__ import annotations

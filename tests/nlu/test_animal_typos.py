@@ -23,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
      # "credito" a pig, "upper" a dog ("upper arm"), "patios" a duck
      "cuatro cero dos", "unas ramas", "a credito", "on her upper arm", "en los patios",
      # found writing the report-kind word tables: "roams" was a sheep ("rams"), "phony" a horse ("pony")
-     "it roams the block", "a phony number"],
+     "it roams the block", "a phony number",
+     # found moving the spent evaluation sets into training (round 7)
+     "on Eagle St", "by the pumps", "el paso esta libre", "la casa vacia", "hows it going"],
 )  # fmt: skip
 def test_an_everyday_word_is_not_read_as_a_misspelt_animal(answer: str) -> None:
     assert normalise_animal(answer) is None

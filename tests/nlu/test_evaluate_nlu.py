@@ -39,7 +39,9 @@ def test_report_puts_the_sets_side_by_side_with_report_type_macro_f1() -> None:
     assert wrong.split()[-2:] == ["1.000", "1.000"]
 
 
-def test_make_eval_scores_the_december_blind_set() -> None:
+def test_make_eval_scores_the_held_out_sets_and_no_set_trained_on() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "blind-12=tests/nlu/blind_2026_12.yml" in makefile
+    line = next(line for line in makefile.splitlines() if line.startswith("NLU_SETS"))
+    assert "heldout-es=tests/nlu/heldout_es.yml" in line
+    assert "data/" not in line  # the spent sets moved to data/nlu/residents/ are training data, not scored
     assert "heldout=tests/nlu/heldout.yml" in makefile
