@@ -323,9 +323,12 @@ class ReportFormValidation(FormValidationAction):
             if text != ANONYMOUS:
                 dispatcher.utter_message(response="utter_anonymous_ok")
             return self._accept("complainant_name", ANONYMOUS)
-        if text == latest_text(tracker) and not_a_name(tracker) and not said_again_at_this_prompt(tracker):
-            # "every night" at the name prompt: its facts are read (read_facts), and the name asked again
-            return self._reject("complainant_name", None, dispatcher, tracker)
+        instead = not_a_name(tracker) if text == latest_text(tracker) else None
+        if instead and not said_again_at_this_prompt(tracker):
+            # "every night" at the name prompt: its facts are read (read_facts), and the name asked again, after
+            # saying that the fact was heard (a bare "yes" has none to acknowledge)
+            noted = None if instead == "yes_no" else "utter_noted_ask_name_again"
+            return self._reject("complainant_name", noted, dispatcher, tracker)
         name = answers.clean_name(text)
         if not name:
             return self._reject("complainant_name", None, dispatcher, tracker)

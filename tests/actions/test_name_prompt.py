@@ -34,6 +34,18 @@ async def test_every_night_is_how_often_not_the_name(dispatcher, domain):
         ("complainant_name", None),  # asked again
         ("failed_tries", 1.0),
     ]
+    # the resident hears that the fact was taken before the name question comes again
+    assert [m.get("response") for m in dispatcher.messages] == ["utter_noted_ask_name_again"]
+
+
+@pytest.mark.parametrize(("text", "noted"), [("412 oak st", True), ("still there", True), ("yes", False)])
+async def test_a_fact_at_the_name_prompt_is_acknowledged_and_a_bare_yes_is_not(
+    dispatcher, domain, text, noted
+):
+    found = [entity("location", "412 oak st", "412 oak st")] if "oak" in text else []
+    await ValidateBarkingForm().run(dispatcher, _at_name_prompt(text, entities=found), domain)
+    responses = [m.get("response") for m in dispatcher.messages]
+    assert responses == (["utter_noted_ask_name_again"] if noted else [])
 
 
 @pytest.mark.parametrize(
