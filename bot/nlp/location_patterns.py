@@ -116,7 +116,8 @@ def _roads() -> Alternatives:
         one_of(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[:1]),
         opt(one_of(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[1:])),
     ]
-    road_box: Alternatives = [[], [{"LOWER": "box"}, {"TEXT": {"REGEX": r"^\d{1,5}$"}}]]
+    # "RR 2 box 14", and in Spanish "RR 2 caja 56"
+    road_box: Alternatives = [[], [one_of(["box", "caja"]), {"TEXT": {"REGEX": r"^\d{1,5}$"}}]]
     road_number: Alternatives = [
         [{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}],
         # said: "county road five", "county road twenty two" (not "oh", "hundred", "zero")

@@ -31,7 +31,7 @@ _JOINERS = (
 # A landmark span that starts with its relation word ("near the school") joins the street before it.
 _RELATION_START = re.compile(
     r"^(?:near|by|past|behind|above|across\s+from|next\s+to|in\s+front\s+of|beside|up\s+by|down\s+by|out\s+by"
-    r"|por|x|cerca|enfrente|atras|detras|junto|al\s+lado|pasando)\b",
+    r"|por|x|cerca|enfrente|frente|atras|detras|junto|al\s+lado|pasando)\b",
     re.IGNORECASE,
 )
 _OWNER_BEFORE = re.compile(
@@ -238,7 +238,9 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
 # 1902 Dodge St", "los vecinos del 1416 Stearns tienen un pastor" name where the barking is ("es de los
 # vecinos del ..." says whose it is).
 _WEAK_OWNER_BEFORE = re.compile(
-    r"(?:\bkept\s+at|(?<!de\s)(?<!de\slos\s)(?<!de\slas\s)\b(?:los\s+|las\s+)?vecin[oa]s\s+(?:del|de\s+la|de))\s*$",
+    r"(?:\bkept\s+at|(?<!de\s)(?<!de\slos\s)(?<!de\slas\s)\b(?:los\s+|las\s+)?vecin[oa]s\s+(?:del|de\s+la|de)"
+    # "ese chucho de los del 18 de la Apple no me deja dormir" (not "es de los del ...", which says whose)
+    r"|(?<!\bes\s)(?<!\bson\s)\b(?:de|a)\s+(?:los|las)\s+de(?:l|\s+la|\s+los)?)\s*$",
     re.IGNORECASE,
 )
 
@@ -289,7 +291,11 @@ def place_role(text: str, entity: Entity) -> str:
 def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """The message's entities with places found, joined and given their roles (pure; see module doc)."""
     others = [e for e in entities if e.get("entity") != "location"]
-    locations = [e for e in entities if e.get("entity") == "location" and "start" in e]
+    locations = [
+        e
+        for e in entities
+        if e.get("entity") == "location" and "start" in e and not places_es.verb_after_calle(text, e)
+    ]
     locations += fuzzy_streets(text, [*others, *locations], streets)
     locations += bare_streets(text, [*others, *locations], streets)
     locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
