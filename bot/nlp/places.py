@@ -271,6 +271,14 @@ def lone_owner_places(text: str, places: list[Entity]) -> list[Entity]:
     ]
 
 
+def _from_unit(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
+    """The place with the numbered home before it: "apartamento 12 de la Riverview" (bot.nlp.places_es)."""
+    start = places_es.unit_start(text, entity)
+    if start == entity["start"] or not _free([o for o in others if o is not entity], start, entity["end"]):
+        return entity
+    return {**entity, "start": start, "value": text[start : entity["end"]]}
+
+
 def place_role(text: str, entity: Entity) -> str:
     """`owner_location`, `direction` or `location` for a place, from the words just before it."""
     before = text[: entity["start"]]
@@ -301,6 +309,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
     locations = place_spans.widen(text, locations)
+    locations = [_from_unit(text, e, locations) for e in locations]
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
     places = place_spans.drop_compounds(text, place_spans.roads_with_landmarks(text, places))
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])

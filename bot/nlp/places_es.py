@@ -366,3 +366,25 @@ def location_sequences(
         *_landmark_sequences(known_any, named, english_nouns),
         *_complement_sequences(),
     ]
+
+
+# "apartamento 12 de la Riverview", "el lote 14 del parque de trailas de la Industrial", "depa 5 del edificio de
+# la Broadway": a numbered home inside a place is part of it (not "400 Main apartamento 5", written after it)
+_UNITS = r"(?:apartamento|apto|depa|departamento|lote|traila|trailer|unidad)"
+_UNIT_BEFORE = re.compile(
+    rf"\b{_UNITS}\s+\d{{1,4}}[a-zA-Z]?\s+(?:del?|de\s+(?:la|los|las|el))\s+"
+    r"(?:(?:[a-z]+\s+){1,3}?(?:del?|de\s+(?:la|los|las|el))\s+)?$",
+    re.IGNORECASE,
+)
+# "apartamento [12 de la Riverview]": the ruler read the home's number as a house number
+_UNIT_WORD_BEFORE = re.compile(rf"\b{_UNITS}\s+$", re.IGNORECASE)
+_NUMBER_OF = re.compile(r"^\d{1,4}[a-zA-Z]?\s+(?:del?|de\s+(?:la|los|las|el))\s", re.IGNORECASE)
+
+
+def unit_start(text: str, place: dict[str, Any]) -> int:
+    """Where a place starts with the numbered home before it ("apartamento 12 de la [Riverview]")."""
+    before = text[max(0, place["start"] - 60) : place["start"]]
+    unit = _UNIT_BEFORE.search(before)
+    if not unit and _NUMBER_OF.match(place["value"]):
+        unit = _UNIT_WORD_BEFORE.search(before)
+    return place["start"] - len(unit.group(0)) if unit else place["start"]

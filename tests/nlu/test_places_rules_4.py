@@ -120,3 +120,24 @@ def test_landmarks_after_a_relation(places: Places, text: str, expected: list[tu
 )
 def test_the_people_of_a_place(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a numbered home inside a place is part of the place
+        (
+            "el perro del depa 9 del edificio de la Oak no para de ladrar",
+            [("location", "depa 9 del edificio de la Oak")],
+        ),
+        ("hay ratas en el apartamento 7 de la Chestnut", [("location", "apartamento 7 de la Chestnut")]),
+        (
+            "un mapache en el lote 31 del parque de trailas de la Elm",
+            [("location", "lote 31 del parque de trailas de la Elm")],
+        ),
+        # guard: a home's number written after the address stays outside it
+        ("ladra todo el dia, 220 Walnut apartamento 4", [("location", "220 Walnut")]),
+    ],
+)
+def test_numbered_homes_inside_a_place(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
