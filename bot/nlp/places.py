@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import gazetteer, place_spans, places_es, street_names
+from bot.nlp import gazetteer, place_spans, place_ways, places_es, street_names
 from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
@@ -311,12 +311,12 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     locations = place_spans.widen(text, locations)
     locations = [_from_unit(text, e, locations) for e in locations]
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
-    places = place_spans.drop_compounds(text, place_spans.roads_with_landmarks(text, places))
+    places = place_spans.drop_compounds(text, place_ways.roads_with_landmarks(text, places))
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
     places = lone_owner_places(text, places)
     places = place_spans.drop_bare_landmarks(text, places)
-    places += place_spans.compass_directions(text, [*others, *places])
-    places = place_spans.direction_cues(text, place_spans.not_places(text, places))
+    places += place_ways.compass_directions(text, [*others, *places])
+    places = place_ways.direction_cues(text, place_spans.not_places(text, places))
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 
