@@ -117,7 +117,8 @@ _COMPOUND_AFTER = re.compile(
     re.IGNORECASE,
 )
 _COMPOUND_BEFORE = re.compile(
-    r"\b(?:alarma|sirena|camion|troca|carro|muchacha|muchacho|doctora?)\s+(?:de|del)\s+$", re.IGNORECASE
+    r"\b(?:alarma|sirena|camion|troca|carro|muchach[ao]|doctora?|alguien|persona|se[nñ]ora?|emplead[ao])\s+(?:de|del)\s+$",
+    re.IGNORECASE,
 )
 
 
@@ -274,7 +275,7 @@ def _is_bare(value: str) -> bool:
     if not words or words[0] not in _ARTICLES:
         return False
     rest = [w for w in words[1:] if w not in _BARE_WORDS]
-    return bool(rest) and " ".join(rest) in _BARE_KINDS
+    return bool(rest) and (" ".join(rest) in _BARE_KINDS or " ".join(words[1:]) in _BARE_KINDS)
 
 
 def _inside(text: str, place: Entity, places: Sequence[Entity]) -> bool:

@@ -141,3 +141,20 @@ def test_the_people_of_a_place(places: Places, text: str, expected: list[tuple[s
 )
 def test_numbered_homes_inside_a_place(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a person named by the place they work at names no place: "alguien de la oficina", "la señora del correo"
+        ("quiero hablar con alguien de la oficina de la ciudad", []),
+        (
+            "la señora de la biblioteca vio un perro suelto en la calle Oak",
+            [("location", "calle Oak")],
+        ),
+        # guard: the people of an address are its owners, as before
+        ("es de la gente del 220 de la Walnut", [("owner_location", "220 de la Walnut")]),
+    ],
+)
+def test_people_named_by_their_workplace(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
