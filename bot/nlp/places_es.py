@@ -334,6 +334,9 @@ def _complements() -> Alternatives:
     ]
 
 
+_NOT_FAMILY = sorted(NOT_STREET_NAMES_ES | {"vecinos", "vecinas", "dueños", "duenos", "perros", "gringos"})
+
+
 def _complement_sequences() -> list[list[Token]]:
     """el panteon de Freeport, el estanque del parque del condado, la iglesia de St Mary's, apartamentos
     Riverside: a landmark head-first with its "de" complement (not "de la calle X", a time, or the animal)."""
@@ -346,9 +349,14 @@ def _complement_sequences() -> list[list[Token]]:
     second: Alternatives = [[], *_sequences(of_the, complement)]
     article: Alternatives = [[_in(("el", "la", "los", "las"))]]
     named: Alternatives = [[{"IS_TITLE": True, "LOWER": {"NOT_IN": sorted(NOT_STREET_NAMES_ES)}, "OP": "+"}]]
+    # "del rancho de los Weber", "la granja de los Schmidt": a farm named by the family, with or without article
+    family: Alternatives = [
+        [{"LOWER": "de"}, _in(("los", "las")), {"IS_TITLE": True, "LOWER": {"NOT_IN": _NOT_FAMILY}}]
+    ]
     return [
         *_sequences(article, heads, of_the, complement, second),
         *_sequences(article, [[_in(NAMED_KINDS_ES)]], named),
+        *_sequences([[_in(("rancho", "ranchito", "granja"))]], family),
     ]
 
 

@@ -158,3 +158,23 @@ def test_numbered_homes_inside_a_place(places: Places, text: str, expected: list
 )
 def test_people_named_by_their_workplace(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a farm named by its family is a place, the owners' when another place is the incident's
+        (
+            "las vacas del rancho de los Meyer andan en la carretera 12",
+            [("owner_location", "rancho de los Meyer"), ("location", "carretera 12")],
+        ),
+        (
+            "hay chivas en la calle Oak, son de la granja de los Kowalski",
+            [("location", "calle Oak"), ("owner_location", "la granja de los Kowalski")],
+        ),
+        # guard: "el rancho de los vecinos" names no family
+        ("el perro de los vecinos ladra toda la noche", []),
+    ],
+)
+def test_farms_named_by_their_family(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
