@@ -124,7 +124,13 @@ def _roads() -> Alternatives:
         [one_of(ROAD_NUMBER_WORDS)],
         [one_of(_TENS), one_of(_UNITS)],
     ]
-    return sequences([road_words], road_number, road_box)
+    # interstates: "I-94", "I94", "interstate 94", "I-94 frontage rd" (a capital I, so no "i 94")
+    interstate: Alternatives = [
+        [{"TEXT": {"REGEX": r"^I-?\d{1,3}$"}}],
+        [{"LOWER": "interstate"}, {"TEXT": {"REGEX": r"^\d{1,3}$"}}],
+    ]
+    frontage: Alternatives = [[], [{"LOWER": "frontage"}, one_of(["rd", "road", "rd."])]]
+    return [*sequences([road_words], road_number, road_box), *sequences(interstate, frontage)]
 
 
 def _parts() -> _Parts:

@@ -40,17 +40,20 @@ _COMPASS = re.compile(
 # Hillcrest por la torre del agua", "carretera 42 por la tienda de carnada": a road with a landmark along it that
 # the ruler does not know is one place
 _ROAD = re.compile(
-    r"^(?:calle|carretera|camino|ruta|county\s+road|cr|hwy|highway|township\s+road|\d+\s|[A-Z][a-z]+\s+"
+    r"^(?:calle|carretera|camino|ruta|county\s+road|cr|hwy|highway|township\s+road|interstate|i-?\d|\d+\s|[A-Z][a-z]+\s+"
     r"(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane)\b)",
     re.IGNORECASE,
 )
 _ALONG_HEADS = (
     "shop|marker|tower|stand|pit|sign|torre|milla|salon|gravera|granjas|tienda|gasolinera|elevador|puente"
+    "|salida"
 )
 _ALONG_TAIL = re.compile(
     r"^\s+(?:near|by|past|pasando|por|cerca\s+de(?:l)?|junto\s+al?)\s+(?:(?:the|el|la|los|las)\s+)?"
-    rf"(?:[a-z0-9'-]+\s+){{0,2}}?(?:{_ALONG_HEADS})\b(?:\s+\d{{1,3}}\b)?"
-    r"(?:\s+(?:de|del)\s+(?:(?:la|el)\s+)?(?!noche\b|dia\b|mañana\b|manana\b|tarde\b)[a-z]+)?"
+    # a named exit only ("near the Freeport exit"; "hwy 42 by the exit" is the road)
+    rf"(?:[a-z0-9'-]+\s+){{0,2}}?(?:{_ALONG_HEADS}|[A-Z][a-z]+\s+exit)\b(?:\s+\d{{1,3}}\b)?"
+    # "de carnada", "de Freeport": what the landmark is of (not a time of day)
+    r"(?:\s+(?:de|del)\s+(?:(?:la|el)\s+)?(?!noche\b|dia\b|mañana\b|manana\b|tarde\b)(?:[a-z]+|[A-Z][a-z]+\b))?"
 )
 _LANDMARK_END = re.compile(rf"\b(?:{_ALONG_HEADS})$", re.IGNORECASE)
 _OF_WORD = re.compile(r"^\s+de\s+(?!la\b|el\b|los\b|las\b|mi\b|su\b|noche\b|dia\b|manana\b|tarde\b)[a-z]+\b")

@@ -178,3 +178,22 @@ def test_people_named_by_their_workplace(places: Places, text: str, expected: li
 )
 def test_farms_named_by_their_family(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an interstate is a road, with its frontage road and a named exit along it
+        ("two horses loose on the I-90 frontage road", [("location", "I-90 frontage road")]),
+        ("a deer hit on I-35 near the Kellogg exit", [("location", "I-35 near the Kellogg exit")]),
+        (
+            "un perro herido en la I-90 cerca de la salida de Kellogg",
+            [("location", "I-90 cerca de la salida de Kellogg")],
+        ),
+        # guards: an exit with no name is no landmark; a lower-case "i" with a number is no road
+        ("dead raccoon on hwy 61 by the exit", [("location", "hwy 61")]),
+        ("i 2 dogs barking at 412 Oak St", [("location", "412 Oak St")]),
+    ],
+)
+def test_interstates(places: Places, text: str, expected: list[tuple[str, str]]) -> None:
+    assert places(text) == expected
