@@ -116,14 +116,21 @@ def _roads() -> Alternatives:
         one_of(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[:1]),
         opt(one_of(word for words in gazetteer.NUMBERED_ROAD_WORDS for word in words[1:])),
     ]
-    road_box: Alternatives = [[], [{"LOWER": "box"}, {"TEXT": {"REGEX": r"^\d{1,5}$"}}]]
+    # "RR 2 box 14", and in Spanish "RR 2 caja 56"
+    road_box: Alternatives = [[], [one_of(["box", "caja"]), {"TEXT": {"REGEX": r"^\d{1,5}$"}}]]
     road_number: Alternatives = [
         [{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}],
         # said: "county road five", "county road twenty two" (not "oh", "hundred", "zero")
         [one_of(ROAD_NUMBER_WORDS)],
         [one_of(_TENS), one_of(_UNITS)],
     ]
-    return sequences([road_words], road_number, road_box)
+    # interstates: "I-94", "I94", "interstate 94", "I-94 frontage rd" (a capital I, so no "i 94")
+    interstate: Alternatives = [
+        [{"TEXT": {"REGEX": r"^I-?\d{1,3}$"}}],
+        [{"LOWER": "interstate"}, {"TEXT": {"REGEX": r"^\d{1,3}$"}}],
+    ]
+    frontage: Alternatives = [[], [{"LOWER": "frontage"}, one_of(["rd", "road", "rd."])]]
+    return [*sequences([road_words], road_number, road_box), *sequences(interstate, frontage)]
 
 
 def _parts() -> _Parts:

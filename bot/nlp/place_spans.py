@@ -1,4 +1,5 @@
-"""Where a place span starts and ends, and which found places are no place (called by bot.nlp.places).
+"""Where a place span starts and ends, and which found places are no place (called by bot.nlp.places; roads with
+landmarks along them and ways are in bot.nlp.place_ways).
 
 - `widen`: a place is said with the building or part of it before it and the lot after it: "the yellow
   house on pine", "the end of oak ridge rd", "la casa azul de la Maple", "the Dollar General parking lot";
@@ -7,7 +8,6 @@
   lives when another place is where it happened, or when the message says "fue el perro del 811 Cherry".
 - `drop_compounds` / `drop_bare_landmarks`: "the school" in "the school bus", or "the store" / "la granja" beside a street or
   an address that says where: a bare kind of place is dropped when a better place is given.
-- `compass_directions`: "se fue para el norte", "heading toward town": a way with no place in it.
 """
 
 from __future__ import annotations
@@ -117,16 +117,7 @@ _COMPOUND_AFTER = re.compile(
     re.IGNORECASE,
 )
 _COMPOUND_BEFORE = re.compile(
-    r"\b(?:alarma|sirena|camion|troca|carro|muchacha|muchacho|doctora?)\s+(?:de|del)\s+$", re.IGNORECASE
-)
-_COMPASS = re.compile(
-    r"\b(?:(?:fue|fueron|corrio|corrieron|iba|iban|va|van|salio)(?:\s+corriendo)?\s+"
-    # "se fue para el norte", "van pal norte pa la carretera", "se fue hacia la carretera", "van pa la ciudad"
-    r"(?P<es>(?:(?:pal|al|para\s+el)\s+(?:norte|sur|este|oeste)\s+)?(?:para|hacia|pa)\s+(?:la|el)\s+"
-    r"(?:carretera|ciudad|pueblo|centro)"
-    r"|(?:(?:para|hacia|rumbo\s+a)\s+el|pal|rumbo\s+al)\s+(?:norte|sur|este|oeste|centro|pueblo)"
-    r"(?!\s+(?:hacia|pa|para|x|por)\b))"
-    r"|(?P<en>towards?\s+(?:town|downtown|the\s+highway)))\b",
+    r"\b(?:alarma|sirena|camion|troca|carro|muchach[ao]|doctora?|alguien|persona|se[nñ]ora?|emplead[ao])\s+(?:de|del)\s+$",
     re.IGNORECASE,
 )
 
@@ -203,41 +194,6 @@ def _relation_landmark_es(text: str, entity: Entity, others: Sequence[Entity]) -
     if (start, end) == (entity["start"], entity["end"]) or not _free(others, entity, start, end):
         return entity
     return _with(text, entity, start, end)
-
-
-# "hwy 42 near the bait shop", "highway 61 near mile marker 40", "carretera 61 cerca de la milla 40", "calle
-# Hillcrest por la torre del agua", "carretera 42 por la tienda de carnada": a road with a landmark along it that
-# the ruler does not know is one place
-_ROAD = re.compile(
-    r"^(?:calle|carretera|camino|ruta|county\s+road|cr|hwy|highway|township\s+road|\d+\s|[A-Z][a-z]+\s+"
-    r"(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane)\b)",
-    re.IGNORECASE,
-)
-_ALONG_HEADS = (
-    "shop|marker|tower|stand|pit|sign|torre|milla|salon|gravera|granjas|tienda|gasolinera|elevador|puente"
-)
-_ALONG_TAIL = re.compile(
-    r"^\s+(?:near|by|past|pasando|por|cerca\s+de(?:l)?|junto\s+al?)\s+(?:(?:the|el|la|los|las)\s+)?"
-    rf"(?:[a-z0-9'-]+\s+){{0,2}}?(?:{_ALONG_HEADS})\b(?:\s+\d{{1,3}}\b)?"
-    r"(?:\s+(?:de|del)\s+(?:(?:la|el)\s+)?(?!noche\b|dia\b|mañana\b|manana\b|tarde\b)[a-z]+)?"
-)
-_LANDMARK_END = re.compile(rf"\b(?:{_ALONG_HEADS})$", re.IGNORECASE)
-_OF_WORD = re.compile(r"^\s+de\s+(?!la\b|el\b|los\b|las\b|mi\b|su\b|noche\b|dia\b|manana\b|tarde\b)[a-z]+\b")
-
-
-def roads_with_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
-    """A road and the unknown landmark along it as one place (see the patterns above)."""
-    result = []
-    for place in places:
-        after = text[place["end"] :]
-        if place["entity"] == "location" and _ROAD.match(place["value"]):
-            tail = _ALONG_TAIL.match(after)
-            if not tail and _LANDMARK_END.search(place["value"]):
-                tail = _OF_WORD.match(after)  # "carretera 42 por la tienda" + " de carnada"
-            if tail and _free(places, place, place["start"], place["end"] + tail.end()):
-                place = _with(text, place, place["start"], place["end"] + tail.end())
-        result.append(place)
-    return result
 
 
 def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
@@ -319,7 +275,7 @@ def _is_bare(value: str) -> bool:
     if not words or words[0] not in _ARTICLES:
         return False
     rest = [w for w in words[1:] if w not in _BARE_WORDS]
-    return bool(rest) and " ".join(rest) in _BARE_KINDS
+    return bool(rest) and (" ".join(rest) in _BARE_KINDS or " ".join(words[1:]) in _BARE_KINDS)
 
 
 def _inside(text: str, place: Entity, places: Sequence[Entity]) -> bool:
@@ -351,35 +307,3 @@ def drop_bare_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
     kept = [p for p in places if not (_is_bare(p["value"]) and _inside(text, p, places))]
     better = any(p["entity"] == "location" and not _is_bare(p["value"]) for p in kept)
     return [p for p in kept if not (better and p["entity"] == "location" and _is_bare(p["value"]))]
-
-
-_COMPASS_ES = rf"(?:{'|'.join(places_es.DIRECTIONS_ES)})"
-# "se fue pal norte hacia el puente", "al este x la carretera 10", "pal sur x las vias": a way said with a compass
-# word keeps it and what follows ("hacia el parque", "toward the river" stay as the older sets write them)
-_DIRECTION_CUE = re.compile(
-    rf"\b(?:al|pal|para\s+el|hacia\s+el)\s+{_COMPASS_ES}\s+(?:hacia|para|pa|pal|x|por|rumbo\s+al?)"
-    r"(?:\s+(?:el|la|los|las))?\s+$",
-    re.IGNORECASE,
-)
-
-
-def direction_cues(text: str, places: Sequence[Entity]) -> list[Entity]:
-    """A `direction` with its compass words before it: "la carretera 10" -> "al este x la carretera 10"."""
-    result = []
-    for place in places:
-        cue = _DIRECTION_CUE.search(text[max(0, place["start"] - _LOOKBACK) : place["start"]])
-        if place["entity"] == "direction" and cue:
-            place = _with(text, place, place["start"] - len(cue.group(0)), place["end"])
-        result.append(place)
-    return result
-
-
-def compass_directions(text: str, entities: Sequence[Entity]) -> list[Entity]:
-    """ "se fue para el norte", "heading toward town": a `direction` no ruler place covers."""
-    found = []
-    for match in _COMPASS.finditer(text):
-        group = "es" if match.group("es") else "en"
-        start, end = match.span(group)
-        if not any(e["start"] < end and start < e["end"] for e in entities if "start" in e):
-            found.append({"entity": "direction", "start": start, "end": end, "value": text[start:end]})
-    return found

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import gazetteer, place_spans, places_es, street_names
+from bot.nlp import gazetteer, place_spans, place_ways, places_es, street_names
 from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
@@ -31,7 +31,7 @@ _JOINERS = (
 # A landmark span that starts with its relation word ("near the school") joins the street before it.
 _RELATION_START = re.compile(
     r"^(?:near|by|past|behind|above|across\s+from|next\s+to|in\s+front\s+of|beside|up\s+by|down\s+by|out\s+by"
-    r"|por|x|cerca|enfrente|atras|detras|junto|al\s+lado|pasando)\b",
+    r"|por|x|cerca|enfrente|frente|atras|detras|junto|al\s+lado|pasando)\b",
     re.IGNORECASE,
 )
 _OWNER_BEFORE = re.compile(
@@ -238,7 +238,9 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
 # 1902 Dodge St", "los vecinos del 1416 Stearns tienen un pastor" name where the barking is ("es de los
 # vecinos del ..." says whose it is).
 _WEAK_OWNER_BEFORE = re.compile(
-    r"(?:\bkept\s+at|(?<!de\s)(?<!de\slos\s)(?<!de\slas\s)\b(?:los\s+|las\s+)?vecin[oa]s\s+(?:del|de\s+la|de))\s*$",
+    r"(?:\bkept\s+at|(?<!de\s)(?<!de\slos\s)(?<!de\slas\s)\b(?:los\s+|las\s+)?vecin[oa]s\s+(?:del|de\s+la|de)"
+    # "ese chucho de los del 18 de la Apple no me deja dormir" (not "es de los del ...", which says whose)
+    r"|(?<!\bes\s)(?<!\bson\s)\b(?:de|a)\s+(?:los|las)\s+de(?:l|\s+la|\s+los)?)\s*$",
     re.IGNORECASE,
 )
 
@@ -269,6 +271,14 @@ def lone_owner_places(text: str, places: list[Entity]) -> list[Entity]:
     ]
 
 
+def _from_unit(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
+    """The place with the numbered home before it: "apartamento 12 de la Riverview" (bot.nlp.places_es)."""
+    start = places_es.unit_start(text, entity)
+    if start == entity["start"] or not _free([o for o in others if o is not entity], start, entity["end"]):
+        return entity
+    return {**entity, "start": start, "value": text[start : entity["end"]]}
+
+
 def place_role(text: str, entity: Entity) -> str:
     """`owner_location`, `direction` or `location` for a place, from the words just before it."""
     before = text[: entity["start"]]
@@ -289,19 +299,24 @@ def place_role(text: str, entity: Entity) -> str:
 def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """The message's entities with places found, joined and given their roles (pure; see module doc)."""
     others = [e for e in entities if e.get("entity") != "location"]
-    locations = [e for e in entities if e.get("entity") == "location" and "start" in e]
+    locations = [
+        e
+        for e in entities
+        if e.get("entity") == "location" and "start" in e and not places_es.verb_after_calle(text, e)
+    ]
     locations += fuzzy_streets(text, [*others, *locations], streets)
     locations += bare_streets(text, [*others, *locations], streets)
     locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
     locations = place_spans.widen(text, locations)
+    locations = [_from_unit(text, e, locations) for e in locations]
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
-    places = place_spans.drop_compounds(text, place_spans.roads_with_landmarks(text, places))
+    places = place_spans.drop_compounds(text, place_ways.roads_with_landmarks(text, places))
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
     places = lone_owner_places(text, places)
     places = place_spans.drop_bare_landmarks(text, places)
-    places += place_spans.compass_directions(text, [*others, *places])
-    places = place_spans.direction_cues(text, place_spans.not_places(text, places))
+    places += place_ways.compass_directions(text, [*others, *places])
+    places = place_ways.direction_cues(text, place_spans.not_places(text, places))
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 

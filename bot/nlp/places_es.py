@@ -9,6 +9,7 @@ packs' own (bot/jurisdictions/packs/places/), so a new city's streets work in Sp
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable
@@ -39,7 +40,7 @@ AREA_NOUNS_ES: tuple[str, ...] = (
 STREET_AREA_NOUNS_ES: tuple[str, ...] = ("banqueta", "acera", "orilla")
 LANDMARK_ADJECTIVES_ES: tuple[str, ...] = (
     "catolica", "luterana", "metodista", "bautista", "primaria", "secundaria", "publica", "vieja", "viejo",
-    "nueva", "nuevo", "grande", "chica", "chico",
+    "nueva", "nuevo", "grande", "chica", "chico", "mexicana", "mexicano", "latina", "latino", "hispana",
 )  # fmt: skip
 # Relation words before a landmark: "enfrente de", "cerca del", "por", "atras de".
 RELATIONS_ES: tuple[tuple[str, ...], ...] = (
@@ -47,7 +48,12 @@ RELATIONS_ES: tuple[tuple[str, ...], ...] = (
     ("detras", "de"), ("detras",), ("atras", "de"), ("atras",), ("afuera",), ("despues",), ("antes",), ("cerca", "de"), ("cerca",), ("al", "lado", "de"),
     ("al", "lado"), ("junto", "a"), ("junto",), ("afuera", "de"), ("por",), ("x",), ("pasando",),
     ("a", "un", "lado", "de"), ("despues", "de"), ("antes", "de"), ("a", "espaldas", "de"), ("rumbo", "a"),
-    ("arriba", "de"),
+    ("arriba", "de"), ("frente",),
+)  # fmt: skip
+# Shops people also ask the hours of ("a q hora abre la marqueta"): a place only after a relation word
+# ("atras de la marketa", "enfrente de la lecheria")
+RELATION_ONLY_NOUNS_ES: tuple[str, ...] = (
+    "marketa", "marqueta", "lecheria", "llanteria", "ferreteria", "carniceria", "tortilleria", "taqueria",
 )  # fmt: skip
 ARTICLES_ES = ("el", "la", "los", "las", "del", "al")
 # Spanish words that cannot be the name part of "<name> street" ("en county road", "x Walnut St", "la calle").
@@ -81,7 +87,11 @@ OWNER_BEFORE = re.compile(
     r"|\b(?:es|son)\s+(?:(?:los|las)\s+)?de(?:l|\s+la|\s+los)?|\b(?:viene[n]?|vino|vinieron)\s+de(?:l|\s+la)?"
     r"|\bsalio\s+de(?:l|\s+la)?(?:\s+casa\s+de(?:l|\s+la)?)?"
     # "son ellos, los de la 220 Walnut": an answer saying whose
-    r"|\b(?:son|fueron)\s+ellos\W+(?:los|las)\s+de(?:l|\s+la)?)\s*$",
+    r"|\b(?:son|fueron)\s+ellos\W+(?:los|las)\s+de(?:l|\s+la)?"
+    # "el perro de los del 409 Ash", "se les salio a los del rancho de ...": the people of a place are its owners
+    r"|\b(?:de|a)\s+(?:los|las)\s+de(?:l|\s+la|\s+los)?"
+    # "vive atras de la llanteria", "viven cerca del puente": a home placed by a landmark
+    r"|\bvive[n]?)\s*$",
     re.IGNORECASE,
 )
 # "mi mama es mayor vive en la calle Water": a person's home, not the animal's
@@ -121,6 +131,50 @@ def _sequences(*slots: Alternatives) -> list[list[Token]]:
 # Units said after "y" in a number: "treinta y cinco", "setenta y uno".
 _UNITS_ES = ("un", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
 ENGLISH_TYPES_ES = ("st", "street", "ave", "avenue", "road", "rd", "drive", "dr", "lane", "ln", "court", "ct")
+
+
+# Words after "calle" that are no street name: "en la calle esta el perro", "en la calle corriendo"
+NOT_AFTER_CALLE = (
+    frozenset(
+        """esta estan estaba estaban hay habia con sin cuando pero porque donde frente enfrente atras detras cerca junto
+    ayer hoy ahorita ahora anoche otra otro toda todo todos todas sola solo suelto suelta sueltos sueltas mientras
+    desde hasta tambien muy mas asi como pa pal para sobre entre abajo arriba alla aqui ahi alli les los las nos
+    que porq xq pq mismo misma casi siempre nunca todavia luego despues antes tres veces frente""".split()
+    )
+    | frozenset(NUMBER_WORDS_ES)
+    | frozenset(DIRECTIONS_ES)
+    | frozenset(ORDINAL_WORDS_ES)
+)
+# a verb form ("corriendo", "ladrando", "estaba", "mordieron") is no name either
+_LOWER_STREET_NAME: Token = {
+    "IS_LOWER": True,
+    "LOWER": {
+        "REGEX": r"^(?!(?:" + "|".join(sorted(NOT_STREET_NAMES_ES | NOT_AFTER_CALLE)) + r")$)"
+        r"(?![a-z]*(?:ando|iendo|aba|aban|aron|ieron)$)[a-z]{3,}$"
+    },
+}
+
+
+# "la luz de la calle lleva una semana": a lower-case word after "calle" followed by an article or a pronoun is
+# a verb, not a street name
+_VERB_OBJECT = re.compile(
+    r"^\s+(?:un|una|unos|unas|el|la|los|las|mi|mis|su|sus|lo|le|les|me|nos|muy|mucho|mucha|ya)\b",
+    re.IGNORECASE,
+)
+
+
+def verb_after_calle(text: str, place: dict[str, Any]) -> bool:
+    """Whether a place "calle <lower-case word>" is a street word and a verb ("la calle lleva una semana")."""
+    value = text[place["start"] : place["end"]]
+    words = value.split()
+    unknown = len(words) == 2 and words[0].lower() == "calle" and words[1].islower()
+    unknown = unknown and words[1] not in _known_street_names()
+    return unknown and _VERB_OBJECT.match(text[place["end"] :]) is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _known_street_names() -> frozenset[str]:
+    return frozenset(gazetteer.ruler_street_names())
 
 
 def spoken_numbers_es() -> Alternatives:
@@ -166,6 +220,8 @@ def _street_sequences(
     any_name: Alternatives = [[{"IS_TITLE": True, "LOWER": {"NOT_IN": sorted(NOT_STREET_NAMES_ES)}}]]
     numbered: Alternatives = [[{"TEXT": {"REGEX": r"^\d{1,4}[a-zA-Z]?$"}}]]
     sequences += _sequences([[street_word]], [*any_name, *numbered], direction_es)
+    # calle jeferson, calle sedar: after "calle" any lower-case word that is no Spanish word is a street name
+    sequences += _sequences([[{"LOWER": "calle"}]], [[_LOWER_STREET_NAME]], direction_es)
     # la cuarta calle, tercera avenida
     sequences += _sequences([[_in(ORDINAL_WORDS_ES)]], [[street_word]], direction_es)
     sequences += _house_of_street(known_any, number, said, street_name)
@@ -187,7 +243,7 @@ def _street_sequences(
     return sequences
 
 
-def _corner_sequences(known_any: Alternatives) -> list[list[Token]]:
+def _corner_sequences(known_any: Alternatives, known_distinctive: Alternatives) -> list[list[Token]]:
     """esquina de 3rd y Elm, la esquina de Main con 2nd, la esquina de tercera y cedar."""
     street_word = _in(STREET_WORDS_ES)
     names: Alternatives = [*known_any, [_in(ORDINAL_WORDS_ES)]]
@@ -201,9 +257,18 @@ def _corner_sequences(known_any: Alternatives) -> list[list[Token]]:
     # "la Zumbro y Dodge", "la 3rd y linden": two streets joined by "y", no "esquina" (optional tokens, few patterns)
     first: Alternatives = [[_in(("la", "calle")), *name, _opt(street_word)] for name in names]
     second: Alternatives = [[_opt(_in(("la", *STREET_WORDS_ES))), *name, _opt(street_word)] for name in names]
+    # "Main y 5th", "4th y Cherry", "Elm y Oak": a street and a numbered street, or two distinctive streets, joined
+    # by "y" alone (the token "y", never "my" or "may")
+    numbered: Alternatives = [[{"LOWER": {"REGEX": r"^\d{1,3}(?:st|nd|rd|th)$"}}, _opt(street_word)]]
+    any_side: Alternatives = [[*name, _opt(street_word)] for name in known_any]
+    strict_side: Alternatives = [[*name, _opt(street_word)] for name in known_distinctive]
+    y: Alternatives = [[{"LOWER": "y"}]]
     return [
         *_sequences(corner, before_side, side, joiner, before_side, side),
         *_sequences(first, [[_in(("y", "e", "con"))]], second),
+        *_sequences(any_side, y, numbered),
+        *_sequences(numbered, y, any_side),
+        *_sequences(strict_side, y, strict_side),
     ]
 
 
@@ -228,7 +293,7 @@ def _landmark_sequences(
     kind: Alternatives = [[_in(("iglesia", "escuela", "parque", "cafe", "restaurante"))]]
     named_all: Alternatives = [*named, *_sequences(kind, _named_bases(named))]
     sequences: list[list[Token]] = []
-    sequences += _sequences(relations, article, nouns, adjective)
+    sequences += _sequences(relations, article, [*nouns, [_in(RELATION_ONLY_NOUNS_ES)]], adjective)
     sequences += _sequences([[_in(("el", "la", "los", "las"))]], nouns, adjective)  # not "del rancho"
     sequences += _sequences(relations, [[], *article], named_all)
     sequences += _sequences(kind, _named_bases(named))
@@ -269,6 +334,9 @@ def _complements() -> Alternatives:
     ]
 
 
+_NOT_FAMILY = sorted(NOT_STREET_NAMES_ES | {"vecinos", "vecinas", "dueños", "duenos", "perros", "gringos"})
+
+
 def _complement_sequences() -> list[list[Token]]:
     """el panteon de Freeport, el estanque del parque del condado, la iglesia de St Mary's, apartamentos
     Riverside: a landmark head-first with its "de" complement (not "de la calle X", a time, or the animal)."""
@@ -281,9 +349,14 @@ def _complement_sequences() -> list[list[Token]]:
     second: Alternatives = [[], *_sequences(of_the, complement)]
     article: Alternatives = [[_in(("el", "la", "los", "las"))]]
     named: Alternatives = [[{"IS_TITLE": True, "LOWER": {"NOT_IN": sorted(NOT_STREET_NAMES_ES)}, "OP": "+"}]]
+    # "del rancho de los Weber", "la granja de los Schmidt": a farm named by the family, with or without article
+    family: Alternatives = [
+        [{"LOWER": "de"}, _in(("los", "las")), {"IS_TITLE": True, "LOWER": {"NOT_IN": _NOT_FAMILY}}]
+    ]
     return [
         *_sequences(article, heads, of_the, complement, second),
         *_sequences(article, [[_in(NAMED_KINDS_ES)]], named),
+        *_sequences([[_in(("rancho", "ranchito", "granja"))]], family),
     ]
 
 
@@ -297,7 +370,29 @@ def location_sequences(
     """Spanish ruler sequences for `location`, given the English builder's street and landmark alternatives."""
     return [
         *_street_sequences(known_any, known_distinctive, number),
-        *_corner_sequences(known_any),
+        *_corner_sequences(known_any, known_distinctive),
         *_landmark_sequences(known_any, named, english_nouns),
         *_complement_sequences(),
     ]
+
+
+# "apartamento 12 de la Riverview", "el lote 14 del parque de trailas de la Industrial", "depa 5 del edificio de
+# la Broadway": a numbered home inside a place is part of it (not "400 Main apartamento 5", written after it)
+_UNITS = r"(?:apartamento|apto|depa|departamento|lote|traila|trailer|unidad)"
+_UNIT_BEFORE = re.compile(
+    rf"\b{_UNITS}\s+\d{{1,4}}[a-zA-Z]?\s+(?:del?|de\s+(?:la|los|las|el))\s+"
+    r"(?:(?:[a-z]+\s+){1,3}?(?:del?|de\s+(?:la|los|las|el))\s+)?$",
+    re.IGNORECASE,
+)
+# "apartamento [12 de la Riverview]": the ruler read the home's number as a house number
+_UNIT_WORD_BEFORE = re.compile(rf"\b{_UNITS}\s+$", re.IGNORECASE)
+_NUMBER_OF = re.compile(r"^\d{1,4}[a-zA-Z]?\s+(?:del?|de\s+(?:la|los|las|el))\s", re.IGNORECASE)
+
+
+def unit_start(text: str, place: dict[str, Any]) -> int:
+    """Where a place starts with the numbered home before it ("apartamento 12 de la [Riverview]")."""
+    before = text[max(0, place["start"] - 60) : place["start"]]
+    unit = _UNIT_BEFORE.search(before)
+    if not unit and _NUMBER_OF.match(place["value"]):
+        unit = _UNIT_WORD_BEFORE.search(before)
+    return place["start"] - len(unit.group(0)) if unit else place["start"]
