@@ -25,11 +25,11 @@ BLIND_SETS = {
 # and since round 7 are training data (data/nlu/residents/, docs/nlu-evaluation.md).
 # blind-12f and blind-es5: written 2026-12-02 02:37-02:50 UTC by the blind engineer "blind6" (branch blind6),
 # without reading data/nlu/, /work/tuning/, var/eval/ or the messages of any set (only the d sets' header
-# comments); unscored: still blind.
+# comments); scored once at the end of round 7 (07:28-07:30 UTC), tuned-on from then.
 # blind-12g and blind-es6: written 2026-12-02 05:53-06:03 UTC by the blind engineer "blind7" (branch blind7), at
 # the start of round 7, without reading data/, /work/tuning/, var/eval/ or the messages of any set (only the f
-# sets' header comments); unscored: still blind.
-STILL_BLIND = ("blind-12f", "blind-es5", "blind-12g", "blind-es6")
+# sets' header comments); scored once at the end of round 7 (07:30-07:32 UTC), tuned-on from then.
+STILL_BLIND: tuple[str, ...] = ()  # none until the next sets are merged
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
