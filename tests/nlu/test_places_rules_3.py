@@ -3,35 +3,9 @@ write them, Spanish streets with their English type, ways with their cue, owners
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
-from bot.nlp.gazetteer import load_places
-from bot.nlp.places import place_entities
-
-Places = Callable[[str], list[tuple[str, str]]]
-
-
-@pytest.fixture(scope="module")
-def places() -> Places:
-    from bot.nlp.pipeline import build_pipeline
-
-    nlp = build_pipeline(reference_prefixes=("KEL", "FRE"))
-    streets = sorted({s for city in load_places().values() for s in city.streets})
-
-    def run(text: str) -> list[tuple[str, str]]:
-        found = [
-            {"entity": e.label_, "start": e.start_char, "end": e.end_char, "value": e.text}
-            for e in nlp(text).ents
-        ]
-        return [
-            (e["entity"], text[e["start"] : e["end"]])
-            for e in place_entities(text, found, streets)
-            if e["entity"] in ("location", "owner_location", "direction")
-        ]
-
-    return run
+from tests.support.place_runner import Places
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,30 @@
+"""The place part of the NLU, run on one message: the spaCy ruler, then place_entities (as the Rasa
+components do), giving (entity, text) pairs for location, owner_location and direction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Places = Callable[[str], list[tuple[str, str]]]
+
+
+def place_runner() -> Places:
+    from bot.nlp.gazetteer import load_places
+    from bot.nlp.pipeline import build_pipeline
+    from bot.nlp.places import place_entities
+
+    nlp = build_pipeline(reference_prefixes=("KEL", "FRE"))
+    streets = sorted({s for city in load_places().values() for s in city.streets})
+
+    def run(text: str) -> list[tuple[str, str]]:
+        found = [
+            {"entity": e.label_, "start": e.start_char, "end": e.end_char, "value": e.text}
+            for e in nlp(text).ents  # as Rasa's SpacyNLP passes it: in the resident's case
+        ]
+        return [
+            (e["entity"], text[e["start"] : e["end"]])
+            for e in place_entities(text, found, streets)
+            if e["entity"] in ("location", "owner_location", "direction")
+        ]
+
+    return run
