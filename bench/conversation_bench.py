@@ -101,7 +101,7 @@ class Script:
         asked = matching(question, [(words, topic) for topic, words in TOPICS])
         if "confirm" in asked:
             return "yes"
-        if "still_there" in asked and facts["still_there"].startswith("still"):
+        if "still_there" in asked and facts.get("still_there", "").startswith("still"):
             asked = [topic for topic in asked if topic != "direction"]  # still there: it went nowhere
         said = [facts[topic] for topic in asked if topic in facts]
         return ", and ".join(dict.fromkeys(said)) or "I don't know"
@@ -233,12 +233,27 @@ class Line:
         return " ".join(s.text or "" for s in root.iter("Say"))
 
 
+# The read-back's first words name the report type it will file (actions/confirmation.py)
+_READ_BACK_TYPE = re.compile(r"\b(Barking|Animal at large|Bite):")
+_READ_BACK_KIND = {"Barking": "barking", "Animal at large": "at_large", "Bite": "bite"}
+
+
 @dataclass
 class Result:
     script: Script
     texts: int
     filed: bool
     transcript: list[tuple[str, str]]
+
+    @property
+    def filed_as(self) -> str | None:
+        """The report type of the last read-back before the reference, None when none was read back."""
+        kinds = [m.group(1) for _, reply in self.transcript for m in _READ_BACK_TYPE.finditer(reply)]
+        return _READ_BACK_KIND[kinds[-1]] if kinds else None
+
+    @property
+    def wrong_type(self) -> bool:
+        return self.filed and self.filed_as not in (None, self.script.kind)
 
 
 def converse(base: str, script: Script) -> Result:
@@ -260,6 +275,7 @@ def converse(base: str, script: Script) -> Result:
 def summarise(results: list[Result]) -> list[str]:
     lines = [
         f"{'report type':<10} {'first message names':<20} {'n':>3} {'median':>7} {'worst':>6} {'filed':>6}"
+        f" {'wrong type':>10}"
     ]
     for kind in ("barking", "at_large", "bite", "all"):
         for names in ("both", "neither", "one", "any"):
@@ -282,7 +298,11 @@ def summarise(results: list[Result]) -> list[str]:
 def _row(kind: str, label: str, group: list[Result]) -> str:
     counts = [r.texts if r.filed else MAX_TEXTS for r in group]
     filed = sum(r.filed for r in group)
-    return f"{kind:<10} {label:<20} {len(group):>3} {median(counts):>7.1f} {max(counts):>6} {filed:>3}/{len(group)}"
+    wrong = sum(r.wrong_type for r in group)
+    return (
+        f"{kind:<10} {label:<20} {len(group):>3} {median(counts):>7.1f} {max(counts):>6} {filed:>3}/{len(group)}"
+        f" {wrong:>10}"
+    )
 
 
 def main() -> int:

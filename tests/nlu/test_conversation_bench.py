@@ -47,4 +47,24 @@ def test_the_summary_splits_by_channel(bench) -> None:
     results = [bench.Result(script, 3, True, []), bench.Result(script, 5, False, [])]
     lines = bench.summarise(results)
     assert any(line.split()[:2] == ["barking", script.channel] for line in lines)
-    assert any(line.endswith("1/2") for line in lines)
+    assert any(line.split()[-2:] == ["1/2", "0"] for line in lines)
+
+
+def test_a_report_filed_under_another_type_is_counted(bench) -> None:
+    # the bench's goat: a bite on livestock read back and filed as an animal at large
+    bite = next(s for s in bench.SCRIPTS if s.kind == "bite")
+    read_back = "Animal at large: goat at county road 9; still there: unknown. Say yes to send it."
+    wrong = bench.Result(bite, 4, True, [("a dog went after my goat", "..."), ("yes", read_back)])
+    right = bench.Result(
+        bite, 4, True, [("yes", "Bite: dog at 412 Oak St; who: a person. Reply YES to send it.")]
+    )
+    assert (wrong.filed_as, wrong.wrong_type) == ("at_large", True)
+    assert (right.filed_as, right.wrong_type) == ("bite", False)
+    row = next(line for line in bench.summarise([wrong, right]) if line.split()[:2] == ["bite", "any"])
+    assert row.split()[-2:] == ["2/2", "1"]
+
+
+def test_a_resident_asked_about_another_report_types_fact_says_they_dont_know(bench) -> None:
+    # a bite read as at large is asked "is it still there?": the scripted resident has no such fact
+    bite = bench.Script("bite", "kellogg", "voice", "both", "a dog went after my goat")
+    assert bite.answer("is it still there, or which way did it go?") == "I don't know"
