@@ -18,13 +18,18 @@ ROOT = Path(__file__).resolve().parents[2]
 BLIND_SETS = {
     "blind-12h": ROOT / "tests" / "nlu" / "blind_2026_12h.yml",
     "blind-es7": ROOT / "tests" / "nlu" / "blind_es_2026_12g.yml",
+    "blind-12i": ROOT / "tests" / "nlu" / "blind_2026_12i.yml",
+    "blind-es8": ROOT / "tests" / "nlu" / "blind_es_2026_12h.yml",
 }
 # The sets before them (blind-11 to blind-12g, blind-es to blind-es6) were each scored once while blind, tuned on,
 # and are training data since rounds 7 and 8 (data/nlu/residents/, docs/nlu-evaluation.md).
 # blind-12h and blind-es7: written 2026-12-02 07:33-07:41 UTC by the blind engineer "blind8" (branch blind8), after
 # round 7's scoring and with nothing tuned after it, without reading data/, /work/tuning/, /work/exp/, var/eval/
 # or the messages of any set (only the g sets' header comments); unscored: still blind.
-STILL_BLIND = ("blind-12h", "blind-es7")
+# blind-12i and blind-es8: written 2026-12-02 13:54-14:03 UTC by the blind engineer "blind9" (branch blind9), at the
+# start of round 8, without reading data/, /work/tuning/, /work/exp/, var/eval/, models/ or the messages of any
+# set (only the h sets' header comments); unscored: still blind.
+STILL_BLIND = ("blind-12h", "blind-es7", "blind-12i", "blind-es8")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -153,7 +158,7 @@ def test_both_sets_are_in_make_eval() -> None:
 
 def test_the_spanish_set_is_told_apart_by_its_name() -> None:
     module = evaluate_script()
-    expected = {"blind-12h": "en", "blind-es7": "es"}
+    expected = {"blind-12h": "en", "blind-es7": "es", "blind-12i": "en", "blind-es8": "es"}
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
     assert module.set_language("tests", ROOT / "tests/nlu/heldout.yml") == "en"
