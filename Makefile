@@ -62,7 +62,7 @@ run: $(MODEL) migrate system-libraries ## set up and start the assistant (REST o
 
 test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa test stories
 	$(RASA) data validate --quiet
-	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q -m "not browser" --durations=25
 	$(PY) -m pytest -q -m browser
 	$(RASA) test core --model $(MODEL) --stories tests/stories --fail-on-prediction-errors --out var/results/core --quiet
 
