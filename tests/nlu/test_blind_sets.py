@@ -25,11 +25,12 @@ BLIND_SETS = {
 # and are training data since rounds 7 and 8 (data/nlu/residents/, docs/nlu-evaluation.md).
 # blind-12h and blind-es7: written 2026-12-02 07:33-07:41 UTC by the blind engineer "blind8" (branch blind8), after
 # round 7's scoring and with nothing tuned after it, without reading data/, /work/tuning/, /work/exp/, var/eval/
-# or the messages of any set (only the g sets' header comments); unscored: still blind.
+# or the messages of any set (only the g sets' header comments); scored once at the end of round 8 (14:46-14:50
+# UTC), tuned-on from then.
 # blind-12i and blind-es8: written 2026-12-02 13:54-14:03 UTC by the blind engineer "blind9" (branch blind9), at the
 # start of round 8, without reading data/, /work/tuning/, /work/exp/, var/eval/, models/ or the messages of any
 # set (only the h sets' header comments); unscored: still blind.
-STILL_BLIND = ("blind-12h", "blind-es7", "blind-12i", "blind-es8")
+STILL_BLIND = ("blind-12i", "blind-es8")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
