@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import gazetteer, place_spans, place_ways, places_es, street_names
+from bot.nlp import gazetteer, place_homes, place_spans, place_ways, places_es, street_names
 from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
@@ -310,6 +310,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
     locations = place_spans.widen(text, locations)
     locations = [_from_unit(text, e, locations) for e in locations]
+    locations = place_homes.homes_in_complexes(text, locations)
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
     places = place_spans.drop_compounds(text, place_ways.roads_with_landmarks(text, places))
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
