@@ -13,6 +13,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from bot.nlp.places_es import HOME_UNITS_ES
+
 Entity = dict[str, Any]
 
 _NAME = r"(?!(?:I|My|Our|Their|His|Her|We)\b)[A-Z][\w'.]*(?:\s+[A-Z][\w'.]*){0,2}"
@@ -20,13 +22,12 @@ _KIND = r"(?i:mobile\s+home\s+(?:park|court)|trailer\s+(?:court|park)|apartments
 _NUMBER = r"#?\s?(?:\d+[A-Za-z]?|[A-Z])\b"
 _UNIT_BEFORE = r"(?i:lot|unit|apartment|apt|space|trailer)"
 _UNIT_AFTER = r"(?i:lot|unit|apt|apartment|building|bldg|space)"
-_UNIT_ES = r"(?i:traila|trailer|lote|apartamento|apto|depa|departamento|unidad)"
 
 HOME_PATTERNS: tuple[re.Pattern[str], ...] = (
     # "lot 22 of Pine Haven trailer court", "unit 3 of the Brookside Townhomes", "apartment 4C at Maple Court"
     re.compile(rf"\b{_UNIT_BEFORE}\s+{_NUMBER}\s+(?i:of|in|at)\s+(?:(?i:the)\s+)?{_NAME}(?:\s+{_KIND})?"),
     # "traila 7 de Sunny Acres", "apartamento 2F de los Riverview"
-    re.compile(rf"\b{_UNIT_ES}\s+{_NUMBER}\s+(?i:de|del|en)\s+(?:(?i:los|las|el|la)\s+)?{_NAME}"),
+    re.compile(rf"\b(?i:{HOME_UNITS_ES})\s+{_NUMBER}\s+(?i:de|del|en)\s+(?:(?i:los|las|el|la)\s+)?{_NAME}"),
     # "Sunny Acres Mobile Home Park lot 9", "the Riverview Apartments building B", "Sunset Mobile Home Park"
     re.compile(rf"(?:\b(?i:the)\s+)?\b{_NAME}\s+{_KIND}(?:\s+{_UNIT_AFTER}\s+{_NUMBER})?"),
 )

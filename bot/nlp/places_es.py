@@ -378,14 +378,14 @@ def location_sequences(
 
 # "apartamento 12 de la Riverview", "el lote 14 del parque de trailas de la Industrial", "depa 5 del edificio de
 # la Broadway": a numbered home inside a place is part of it (not "400 Main apartamento 5", written after it)
-_UNITS = r"(?:apartamento|apto|depa|departamento|lote|traila|trailer|unidad)"
+HOME_UNITS_ES = r"(?:apartamento|apto|depa|departamento|lote|traila|trailer|unidad)"
 _UNIT_BEFORE = re.compile(
-    rf"\b{_UNITS}\s+\d{{1,4}}[a-zA-Z]?\s+(?:del?|de\s+(?:la|los|las|el))\s+"
+    rf"\b{HOME_UNITS_ES}\s+\d{{1,4}}[a-zA-Z]?\s+(?:del?|de\s+(?:la|los|las|el))\s+"
     r"(?:(?:[a-z]+\s+){1,3}?(?:del?|de\s+(?:la|los|las|el))\s+)?$",
     re.IGNORECASE,
 )
 # "apartamento [12 de la Riverview]": the ruler read the home's number as a house number
-_UNIT_WORD_BEFORE = re.compile(rf"\b{_UNITS}\s+$", re.IGNORECASE)
+_UNIT_WORD_BEFORE = re.compile(rf"\b{HOME_UNITS_ES}\s+$", re.IGNORECASE)
 _NUMBER_OF = re.compile(r"^\d{1,4}[a-zA-Z]?\s+(?:del?|de\s+(?:la|los|las|el))\s", re.IGNORECASE)
 
 
