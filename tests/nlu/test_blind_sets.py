@@ -20,6 +20,8 @@ BLIND_SETS = {
     "blind-es7": ROOT / "tests" / "nlu" / "blind_es_2026_12g.yml",
     "blind-12i": ROOT / "tests" / "nlu" / "blind_2026_12i.yml",
     "blind-es8": ROOT / "tests" / "nlu" / "blind_es_2026_12h.yml",
+    "blind-12j": ROOT / "tests" / "nlu" / "blind_2026_12j.yml",
+    "blind-es9": ROOT / "tests" / "nlu" / "blind_es_2026_12i.yml",
 }
 # The sets before them (blind-11 to blind-12g, blind-es to blind-es6) were each scored once while blind, tuned on,
 # and are training data since rounds 7 and 8 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -30,7 +32,9 @@ BLIND_SETS = {
 # blind-12i and blind-es8: written 2026-12-02 13:54-14:03 UTC by the blind engineer "blind9" (branch blind9), at the
 # start of round 8, without reading data/, /work/tuning/, /work/exp/, var/eval/, models/ or the messages of any
 # set (only the h sets' header comments); unscored: still blind.
-STILL_BLIND = ("blind-12i", "blind-es8")
+# blind-12j and blind-es9: written 2026-12-02 18:26-18:38 UTC by the blind engineer "blind10" (branch blind10), at
+# the start of round 9, the same way (only the h and i sets' header comments read); unscored: still blind.
+STILL_BLIND = ("blind-12i", "blind-es8", "blind-12j", "blind-es9")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -159,7 +163,14 @@ def test_both_sets_are_in_make_eval() -> None:
 
 def test_the_spanish_set_is_told_apart_by_its_name() -> None:
     module = evaluate_script()
-    expected = {"blind-12h": "en", "blind-es7": "es", "blind-12i": "en", "blind-es8": "es"}
+    expected = {
+        "blind-12h": "en",
+        "blind-es7": "es",
+        "blind-12i": "en",
+        "blind-es8": "es",
+        "blind-12j": "en",
+        "blind-es9": "es",
+    }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
     assert module.set_language("tests", ROOT / "tests/nlu/heldout.yml") == "en"
