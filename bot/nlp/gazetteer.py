@@ -71,6 +71,8 @@ NUMBERED_ROAD_WORDS: tuple[tuple[str, ...], ...] = (
     ("county", "rd"),
     ("co", "rd"),
     ("co", "road"),
+    ("cty", "rd"),
+    ("cty", "road"),
     ("cr",),
     ("county", "highway"),
     ("county", "hwy"),

@@ -31,7 +31,7 @@ NOT_STREET_NAMES = sorted(
         """a an the my our your his her their its this that these those same next other every each
         any some no one whole down behind beside near past around outside under front up across over along on in at by of to from for with into onto off
         and or but is was are were be been it he she they we you i me us them him there here dead end
-        side back far near busy quiet cross dirt gravel paved private public old new big little""".split()
+        side back far near busy quiet cross dirt gravel paved private public old new big little own""".split()
     )
     | places_es.NOT_STREET_NAMES_ES  # issue 12: "en county road 9", "x Walnut St"
 )

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import gazetteer, place_homes, place_spans, place_ways, places_es, street_names
+from bot.nlp import gazetteer, place_homes, place_phrases, place_spans, place_ways, places_es, street_names
 from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.streets import match_street, street_in_place
 
@@ -42,9 +42,20 @@ _OWNER_BEFORE = re.compile(
     r"|\bowners?\s+(?:lives?|is|are)\s+(?:at|on)|\bowned\s+by\s+[\w\s']{0,30}?\s+(?:at|on)|\bkept\s+at|\bhome\s+(?:at|on))\s*$",
     re.IGNORECASE,
 )
+# Whose place only beside another incident place (alone, the sets file it as the incident's: "dogs from the
+# farm on county road 9 are roaming"): "the donkey from the farm on Golf Rd is out again, standing by the golf
+# course entrance", "keeps getting out of their yard at 907 Oak and coming into ours at 909 Oak"
+_WEAK_OWNER_CUES = (
+    r"\bfrom\s+the\s+(?:[a-z]+\s+)?(?:farm|ranch|property)\s+(?:on|at)"
+    r"|\b(?:out\s+of|from)\s+(?:their|his|her)\s+(?:yard|house|place|property|pen|kennel)\s+(?:on|at)"
+)
 _OWNER_BEFORE_MORE = re.compile(
     r"(?:\b(?:came|comes|come|coming|got|gets|ran)\s+out\s+of|\bbelongs?\s+to|\bbelonging\s+to|\bfrom\s+across\s+the\s+street\s+(?:at|on)"
-    r"|\bfrom\s+the\s+(?:[a-z]+\s+)?(?:place|house|home)\s+(?:on|at))\s*$",
+    r"|\bfrom\s+the\s+(?:[a-z]+\s+)?(?:place|house|home)\s+(?:on|at)"
+    # "he lives in the green house at 309 Lake St"
+    r"|\blives?\s+in\s+the\s+(?:[a-z]+\s+){0,2}?(?:house|home|trailer|place)\s+(?:on|at)|"
+    + _WEAK_OWNER_CUES
+    + r")\s*$",
     re.IGNORECASE,
 )
 # "the barking from ...", "on the way home from ...", "driving home on ...", "I live in ...": no owner's home
@@ -240,7 +251,9 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
 _WEAK_OWNER_BEFORE = re.compile(
     r"(?:\bkept\s+at|(?<!de\s)(?<!de\slos\s)(?<!de\slas\s)\b(?:los\s+|las\s+)?vecin[oa]s\s+(?:del|de\s+la|de)"
     # "ese chucho de los del 18 de la Apple no me deja dormir" (not "es de los del ...", which says whose)
-    r"|(?<!\bes\s)(?<!\bson\s)\b(?:de|a)\s+(?:los|las)\s+de(?:l|\s+la|\s+los)?)\s*$",
+    r"|(?<!\bes\s)(?<!\bson\s)\b(?:de|a)\s+(?:los|las)\s+de(?:l|\s+la|\s+los)?|"
+    + _WEAK_OWNER_CUES
+    + r")\s*$",
     re.IGNORECASE,
 )
 
@@ -281,7 +294,7 @@ def _from_unit(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
 
 def place_role(text: str, entity: Entity) -> str:
     """`owner_location`, `direction` or `location` for a place, from the words just before it."""
-    before = text[: entity["start"]]
+    before = place_phrases.without_correction(text[: entity["start"]])
     if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
         return "direction"
     if _THEM_BEFORE.search(before) or (_OWN_HOME_BEFORE.search(before) and _OWN_ANIMAL_LOST.search(text)):
@@ -307,10 +320,14 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     locations += fuzzy_streets(text, [*others, *locations], streets)
     locations += bare_streets(text, [*others, *locations], streets)
     locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
+    locations += place_phrases.corners_of_named_streets(text, [*others, *locations])
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
     locations = place_spans.widen(text, locations)
     locations = [_from_unit(text, e, locations) for e in locations]
     locations = place_homes.homes_in_complexes(text, locations)
+    locations = place_phrases.landmarks_on_streets(
+        text, place_phrases.corrected_places(text, locations), others
+    )
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
     places = place_spans.drop_compounds(text, place_ways.roads_with_landmarks(text, places))
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])

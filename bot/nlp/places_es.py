@@ -238,7 +238,8 @@ def _street_sequences(
     # carretera 61, carretera setenta y uno, county road ocho
     roads: Alternatives = [_words(" ".join(words)) for words in ROAD_WORDS_ES]
     sequences += _sequences(roads, [[{"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}], *said])
-    english_roads: Alternatives = [_words(" ".join(words)) for words in gazetteer.NUMBERED_ROAD_WORDS]
+    # "county road ocho", not "us" alone ("babysat for us once" is no road eleven)
+    english_roads: Alternatives = [_words(" ".join(w)) for w in gazetteer.NUMBERED_ROAD_WORDS if w != ("us",)]
     sequences += _sequences(english_roads, said)
     return sequences
 
