@@ -18,7 +18,10 @@ from bot.nlp.places_es import HOME_UNITS_ES
 Entity = dict[str, Any]
 
 _NAME = r"(?!(?:I|My|Our|Their|His|Her|We)\b)[A-Z][\w'.]*(?:\s+[A-Z][\w'.]*){0,2}"
-_KIND = r"(?i:mobile\s+home\s+(?:park|court)|trailer\s+(?:court|park)|apartments|apts|townhomes|townhouses|condos)"
+_KIND = (
+    r"(?i:mobile\s+home\s+(?:park|court)|trailer\s+(?:court|park)|apartments|apts|townhomes|townhouses|condos"
+    r"|manor|senior\s+living|assisted\s+living)"  # "next to Heritage Manor", the care home
+)
 _NUMBER = r"#?\s?(?:\d+[A-Za-z]?|[A-Z])\b"
 _UNIT_BEFORE = r"(?i:lot|unit|apartment|apt|space|trailer)"
 _UNIT_AFTER = r"(?i:lot|unit|apt|apartment|building|bldg|space)"

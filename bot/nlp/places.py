@@ -25,9 +25,7 @@ from bot.nlp.streets import match_street, street_in_place
 Entity = dict[str, Any]
 
 # Words joining a place to the road or street it is on ("past", "on") when the two are next to each other.
-_JOINERS = (
-    r"(?:on|off|along|past|just past|near|by|across from|north of|south of|east of|west of|before|after)"
-)
+_JOINERS = r"(?:on|off|along|past|just past|near|by|behind|across from|north of|south of|east of|west of|before|after)"
 # A landmark span that starts with its relation word ("near the school") joins the street before it.
 _RELATION_START = re.compile(
     r"^(?:near|by|past|behind|above|across\s+from|next\s+to|in\s+front\s+of|beside|up\s+by|down\s+by|out\s+by"

@@ -102,3 +102,17 @@ def test_whose_home_beside_where_it_happened(places: Places, text: str, expected
 )  # fmt: skip
 def test_road_words_and_words_that_are_no_street(places: Places, text: str, expected) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a place behind a street is one place, as one beside it
+        ("a beaver is felling trees along the Sauk River behind Riverside Dr",
+         [("location", "the Sauk River behind Riverside Dr")]),
+        # a care home is a named complex
+        ("the dogs by Golden Oaks Manor howl every afternoon", [("location", "Golden Oaks Manor")]),
+    ],
+)  # fmt: skip
+def test_a_place_behind_a_street_and_a_care_home(places: Places, text: str, expected) -> None:
+    assert places(text) == expected
