@@ -4,6 +4,8 @@
 else one throwaway cluster started at most once per pytest run (this fixture lives here, in the root
 conftest, so that every suite shares it), else those cases skip. Each test gets a clean, migrated
 database: a fresh SQLite file, or a fresh schema on PostgreSQL.
+
+`live_servers` is here for the same reason: one Rasa server and action server for every suite's live tests.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 from sqlalchemy import create_engine
@@ -21,11 +24,48 @@ from sqlalchemy.schema import CreateSchema, DropSchema
 from bot.cases.db import make_engine, make_session_factory, migrate
 from bot.cases.throwaway_postgres import ThrowawayPostgres, postgres_bin_dir
 
+if TYPE_CHECKING:
+    from tests.support.live import LiveServers
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """The code default is production (fails closed); the test harness says `test` explicitly, and the
     servers tests start inherit it."""
     os.environ.setdefault("ENVIRONMENT", "test")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The servers the collected tests need start loading now, in the background (tests/support/prestart.py)."""
+    from tests.support import live  # noqa: F401 - registers the live servers' starter
+    from tests.support.prestart import start_needed
+    from tests.support.servers import MODEL
+
+    # TEST_PRESTART=0: start each server only when its first test needs it (to time a start-up alone)
+    if MODEL.exists() and not session.config.option.collectonly and os.environ.get("TEST_PRESTART") != "0":
+        start_needed(session.items, session.config._tmp_path_factory)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    from tests.support.prestart import stop_untaken
+
+    stop_untaken()
+
+
+@pytest.fixture(scope="session")
+def live_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServers]:
+    """The Rasa server and action server every live-line module shares (tests/support/live.py): started
+    once per pytest run, not once per module (a minute each). Modules take `live_servers.fresh()`."""
+    from tests.support import live  # noqa: F401 - registers the live servers' starter
+    from tests.support.prestart import take
+    from tests.support.servers import MODEL
+
+    if not MODEL.exists():
+        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
+    starting = take("live_servers", tmp_path_factory)
+    try:
+        yield starting.wait()
+    finally:
+        starting.stop()
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,8 @@ from bot.console.app import create_app
 from bot.console.try_line import WEBHOOK_PATH
 from bot.settings import Settings
 from tests.console.conftest import PASSWORD, csrf_from, sign_in
-from tests.support.servers import MODEL, ROOT, free_port, running_assistant
+from tests.support.live import LIVE_ACCOUNT_SID, LIVE_TOKEN, PUBLIC_BASE_URL
+from tests.support.servers import MODEL, ROOT, free_port
 
 KELLOGG_LINE = "+15075550158"
 
@@ -136,25 +137,23 @@ def test_try_the_line_is_off_in_production(settings, clock, webhook) -> None:
 
 
 @pytest.fixture(scope="module")
-def real_line(tmp_path_factory):
+def real_line(request):
+    """The session's Rasa server and action server (tests/support/live.py), with a freshly migrated case
+    database; the settings the console signs with are the ones the servers run with."""
     if not (ROOT / "integrations" / "twilio_sms.py").exists():
         pytest.skip("integrations/twilio_sms.py (the SMS webhook, issue 4) does not exist yet")
     if not MODEL.exists():
         pytest.skip(f"{MODEL} is missing: run `make train` (make test does)")
-    work = tmp_path_factory.mktemp("line")
-    public_base_url, token = "http://line.example", "real-line-token"
-    (work / "credentials.yml").write_text("rest:\nintegrations.twilio_sms.TwilioSmsInput: {}\n")
-    environment = {"PUBLIC_BASE_URL": public_base_url, "TWILIO_AUTH_TOKEN": token, "ENVIRONMENT": "test",
-                   "TWILIO_API_BASE_URL": "http://127.0.0.1:9"}  # fmt: skip
-    with running_assistant(work, environment=environment, credentials=work / "credentials.yml") as servers:
-        yield Settings(
-            environment="test",
-            database_url=servers.database_url,
-            session_secret="s" * 40,
-            public_base_url=public_base_url,
-            twilio_auth_token=token,
-            rasa_url=servers.base_url,
-        )
+    servers = request.getfixturevalue("live_servers").fresh()
+    return Settings(
+        environment="test",
+        database_url=servers.database_url,
+        session_secret="s" * 40,
+        public_base_url=PUBLIC_BASE_URL,
+        twilio_auth_token=LIVE_TOKEN,
+        twilio_account_sid=LIVE_ACCOUNT_SID,
+        rasa_url=servers.base_url,
+    )
 
 
 ANSWERS = {

@@ -1,7 +1,7 @@
 """Whole conversations through a running Rasa server and action server, ending in filed complaints.
 
-Starts both servers on free ports against a fresh SQLite case database and the trained model
-(`make test` trains it first).
+The servers are the session's (tests/support/live.py, `make test` trains the model first), with a freshly
+migrated SQLite case database for this module.
 """
 
 from __future__ import annotations
@@ -14,16 +14,14 @@ import pytest
 
 from bot.cases.db import make_engine, make_session_factory
 from bot.cases.service import CaseService
-from tests.support.servers import MODEL, running_assistant
 
 
 @pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    if not MODEL.exists():
-        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
-    with running_assistant(tmp_path_factory.mktemp("assistant")) as servers:
-        service = CaseService(make_session_factory(make_engine(servers.database_url)))
-        yield f"{servers.base_url}/webhooks/rest/webhook", service
+def assistant(live_servers):
+    servers = live_servers.fresh()
+    engine = make_engine(servers.database_url)
+    yield f"{servers.base_url}/webhooks/rest/webhook", CaseService(make_session_factory(engine))
+    engine.dispose()
 
 
 class Resident:

@@ -24,8 +24,10 @@ from bot.notify.outbox import OutboxService
 from bot.settings import get_settings
 from integrations import twilio_common
 
+# the live line's settings, which the live modules import from here; the scripted tests sign for the same URL
+from tests.support.live import LIVE_ACCOUNT_SID, LIVE_TOKEN, PUBLIC_BASE_URL  # noqa: F401
+
 AUTH_TOKEN = "integration-test-token"
-PUBLIC_BASE_URL = "https://intake.example.org"
 KELLOGG_LINE = "+15075550158"
 FREEPORT_LINE = "+13205550158"
 RESIDENT = "+15075550123"
@@ -213,37 +215,24 @@ def media(twilio_env, monkeypatch) -> Iterator[MediaStandIn]:
     get_settings.cache_clear()
 
 
-LIVE_TOKEN = "e2e-twilio-token"
-LIVE_ACCOUNT_SID = "AC" + "2" * 32
-
-
 @pytest.fixture(scope="module")
-def live_line(tmp_path_factory):
+def live_line(live_servers):
     """The Rasa server and the guarded action server, running with the development credentials (REST +
-    SMS + voice) and a Twilio stand-in (messages and media); one per test module, so that one module's
-    queued texts never meet another's outbox worker."""
+    SMS + voice) and a Twilio stand-in (messages and media). The servers are the session's
+    (tests/support/live.py); each module gets them with a freshly migrated case database and a blank
+    stand-in, so that one module's queued texts never meet another's outbox worker."""
     from bot.cases.service import CaseService
-    from tests.notify.standin import TwilioStandIn
-    from tests.support.servers import MODEL, running_assistant
 
-    if not MODEL.exists():
-        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
-    standin = TwilioStandIn().start()  # Twilio's Messages API and media
-    environment = {"ENVIRONMENT": "test", "TWILIO_AUTH_TOKEN": LIVE_TOKEN, "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
-                   "TWILIO_ACCOUNT_SID": LIVE_ACCOUNT_SID, "TWILIO_API_BASE_URL": standin.base_url}  # fmt: skip
-    try:
-        with running_assistant(
-            tmp_path_factory.mktemp("twilio_line"), environment=environment, ready_path="/webhooks/sms/"
-        ) as servers:
-            factory = make_session_factory(make_engine(servers.database_url))
-            yield {
-                "base": servers.base_url,
-                "servers": servers,
-                "cases": CaseService(factory),
-                "factory": factory,
-                "inbound": InboundStore(factory),
-                "outbox": OutboxService(factory),
-                "standin": standin,
-            }
-    finally:
-        standin.stop()
+    servers = live_servers.fresh()
+    engine = make_engine(servers.database_url)
+    factory = make_session_factory(engine)
+    yield {
+        "base": servers.base_url,
+        "servers": servers,
+        "cases": CaseService(factory),
+        "factory": factory,
+        "inbound": InboundStore(factory),
+        "outbox": OutboxService(factory),
+        "standin": live_servers.standin,
+    }
+    engine.dispose()

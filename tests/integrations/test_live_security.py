@@ -20,6 +20,7 @@ import pytest
 
 from bot.cases.report import Report
 from tests.integrations.test_twilio_conversations import Caller, Texter, _answer_until_read_back
+from tests.support.live import unique_phone
 
 FREEPORT_LINE = "+13205550158"
 BARKING_ANSWERS = {"since when": "since about 10pm", "how often": "every night", "time of day": "night",
@@ -76,7 +77,7 @@ def test_a_rest_client_cannot_join_a_residents_sms_conversation(line) -> None:
 
 
 def test_a_rest_client_claiming_voice_files_nothing_under_a_residents_number(line) -> None:
-    phone = f"+1507555{random.randint(2000, 8999):04d}"
+    phone = unique_phone("+1507555", 2000, 8999)
     say = lambda text: rest(line["base"], phone, text, input_channel="voice")  # noqa: E731
     replies = say("a dog just bit my son at the park on main street hes bleeding")
     _answer_until_read_back(say, replies, BITE_ANSWERS)

@@ -33,6 +33,7 @@ from tests.integrations.conftest import (
     PUBLIC_BASE_URL,
 )
 from tests.support.dialogue import fold, matching
+from tests.support.live import unique_phone  # the shared server remembers every number
 
 LINES = {"kellogg": KELLOGG_LINE, "freeport": FREEPORT_LINE}
 READ_BACK = ("yes to send it", "para enviar")  # the read-back's last words, English and Spanish
@@ -63,7 +64,7 @@ class Texter:
     """A resident texting a city's line: each text signed as Twilio signs it, the TwiML replies read back."""
 
     def __init__(self, base: str, city: str) -> None:
-        self.base, self.to, self.phone = base, LINES[city], f"+1507556{random.randint(1000, 9999):04d}"
+        self.base, self.to, self.phone = base, LINES[city], unique_phone("+1507556", 1000, 9999)
 
     def says(self, text: str) -> list[str]:
         params = {"MessageSid": f"SM{random.getrandbits(128):032x}", "AccountSid": LIVE_ACCOUNT_SID,
@@ -88,7 +89,7 @@ class Caller:
     """A resident calling a city's line: speech results sent to each Gather's own action URL."""
 
     def __init__(self, base: str, city: str) -> None:
-        self.base, self.to, self.phone = base, LINES[city], f"+1507557{random.randint(1000, 9999):04d}"
+        self.base, self.to, self.phone = base, LINES[city], unique_phone("+1507557", 1000, 9999)
         self.call_sid = f"CA{random.getrandbits(128):032x}"
         self.next_path = "/webhooks/voice/webhook"
         self.gather_languages: list[str | None] = []  # the language of each Gather after the caller spoke

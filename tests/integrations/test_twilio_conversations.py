@@ -2,8 +2,8 @@
 ending in filed complaints: SMS files a written complaint, a call a verbal one. The outbox worker then
 sends the page and the caller's text to a local stand-in of Twilio's Messages API.
 
-Starts both servers on free ports against a fresh SQLite case database and the trained model
-(`make test` trains it first).
+The servers are the session's (tests/support/live.py, `make test` trains the model first), with a freshly
+migrated SQLite case database and a blank Twilio stand-in for this module.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from bot.notify.outbox import OutboxService
 from bot.notify.sender import TwilioSender
 from bot.notify.worker import OutboxWorker
 from tests.integrations.conftest import jpeg_with_gps
+from tests.support.live import unique_phone
 
 TOKEN = "e2e-twilio-token"
 PUBLIC_BASE_URL = "https://intake.example.org"
@@ -49,7 +50,9 @@ def post(base: str, path: str, params: dict[str, str], signed: bool = True) -> t
 
 
 def _phone() -> str:
-    return f"+1507555{random.randint(2000, 8999):04d}"
+    return unique_phone(
+        "+1507555", 2000, 8999
+    )  # the shared Rasa server remembers every number's conversation
 
 
 class Texter:

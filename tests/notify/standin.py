@@ -77,6 +77,13 @@ class TwilioStandIn:
         with self._lock:
             self._failures.extend([(status, code)] * count)
 
+    def reset(self) -> None:
+        """Forget every request, media file and queued failure (a stand-in shared by test modules)."""
+        with self._lock:
+            self.requests.clear()
+            self.media.clear()
+            self._failures.clear()
+
     @property
     def accepted(self) -> list[RecordedRequest]:
         """Message requests answered 201 (texts Twilio would have sent)."""

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -24,7 +25,8 @@ import pytest
 from twilio.request_validator import RequestValidator
 
 from bot.cases.db import migrate
-from tests.support.servers import MODEL, ROOT, free_port, wait_until_up
+from tests.support.prestart import prestartable, take
+from tests.support.servers import MODEL, ROOT, Launch, free_port, launch
 
 TWILIO_TOKEN = "production-profile-twilio-token"
 ACCOUNT_SID = "AC" + "3" * 32
@@ -68,11 +70,21 @@ def _external_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-@pytest.fixture(scope="module")
-def production(tmp_path_factory):
-    if not MODEL.exists():
-        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
-    work = tmp_path_factory.mktemp("production")
+@dataclass
+class StartingProduction:
+    launch: Launch
+    info: dict
+
+    def wait(self) -> dict:
+        self.launch.wait()
+        return self.info
+
+    def stop(self) -> None:
+        self.launch.stop()
+
+
+@prestartable("production")  # starts when collection ends, while the tests before this module run
+def start_production(work: Path) -> StartingProduction:
     env = _base_env(work)
     migrate(env["DATABASE_URL"])
     rasa_port, actions_port = free_port(), free_port()
@@ -86,27 +98,21 @@ def production(tmp_path_factory):
         [sys.executable, "-m", "integrations.rasa_server", "--port", str(rasa_port), "--model", str(MODEL),
          "--endpoints", str(endpoints)],
     ]  # fmt: skip
-    processes = []
-    with (work / "servers.log").open("w") as log:
-        try:
-            for command in commands:
-                processes.append(
-                    subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-                )
-            wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
-            wait_until_up(f"http://127.0.0.1:{rasa_port}/webhooks/sms/", processes)
-            yield {
-                "rasa": f"http://127.0.0.1:{rasa_port}",
-                "actions": f"http://127.0.0.1:{actions_port}",
-                "rasa_port": rasa_port,
-                "env": env,
-                "tracker_db": work / "tracker.db",
-            }
-        finally:
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.wait(timeout=30)
+    ready = [f"http://127.0.0.1:{actions_port}/health", f"http://127.0.0.1:{rasa_port}/webhooks/sms/"]
+    info = {"rasa": f"http://127.0.0.1:{rasa_port}", "actions": f"http://127.0.0.1:{actions_port}",
+            "rasa_port": rasa_port, "env": env, "tracker_db": work / "tracker.db"}  # fmt: skip
+    return StartingProduction(launch(commands, env, work / "servers.log", ready), info)
+
+
+@pytest.fixture(scope="module")
+def production(tmp_path_factory):
+    if not MODEL.exists():
+        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
+    starting = take("production", tmp_path_factory)
+    try:
+        yield starting.wait()
+    finally:
+        starting.stop()
 
 
 def test_the_rest_channel_is_absent(production) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from bot.cases.db import migrate
 
@@ -51,18 +52,63 @@ class RunningAssistant:
     action_token: str = ""  # the shared secret the action server requires
 
 
-@contextmanager
-def running_assistant(
+@dataclass
+class Launch:
+    """Server processes started and not yet waited for: start early, `wait` when they are needed."""
+
+    processes: list[subprocess.Popen]
+    ready_urls: list[str]  # waited for in this order
+    log: IO[str]
+
+    def wait(self) -> None:
+        for url in self.ready_urls:
+            wait_until_up(url, self.processes)
+
+    def stop(self) -> None:
+        try:
+            for process in self.processes:
+                process.terminate()
+            for process in self.processes:
+                process.wait(timeout=30)
+        finally:
+            self.log.close()
+
+
+def launch(
+    commands: list[list[str]], env: Mapping[str, str], log_path: Path, ready_urls: list[str]
+) -> Launch:
+    """Starts `commands` from the repository root, output to `log_path`; nothing is waited for."""
+    log = log_path.open("w")
+    started = Launch([], ready_urls, log)
+    try:
+        for command in commands:
+            started.processes.append(
+                subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            )
+    except BaseException:
+        started.stop()
+        raise
+    return started
+
+
+@dataclass
+class StartingAssistant:
+    launch: Launch
+    assistant: RunningAssistant
+
+    def wait(self) -> RunningAssistant:
+        self.launch.wait()
+        return self.assistant
+
+
+def start_assistant(
     work: Path,
     *,
     environment: Mapping[str, str] | None = None,
     credentials: Path = ROOT / "credentials.yml",
     ready_path: str = "/",
-) -> Iterator[RunningAssistant]:
-    """Migrates `work`/cases.db, starts both servers (output to `work`/servers.log) with `environment`
-    added to this process's, waits until the action server's /health and the Rasa server's `ready_path`
-    answer, and stops both on exit. The action server is the guarded launcher (integrations.action_server)
-    with a fresh shared secret, which the Rasa server sends from the endpoints file."""
+) -> StartingAssistant:
+    """What `running_assistant` starts, without waiting: `.wait()` for the servers, `.launch.stop()` after."""
     database_url = f"sqlite:///{work / 'cases.db'}"
     migrate(database_url)
     rasa_port, actions_port = free_port(), free_port()
@@ -86,20 +132,27 @@ def running_assistant(
         [str(RASA), "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
          str(work / "endpoints.yml"), "--credentials", str(credentials)],
     ]  # fmt: skip
-    processes: list[subprocess.Popen] = []
-    with (work / "servers.log").open("w") as log:
-        try:
-            for command in commands:
-                processes.append(
-                    subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-                )
-            wait_until_up(f"http://127.0.0.1:{actions_port}/health", processes)
-            wait_until_up(f"http://127.0.0.1:{rasa_port}{ready_path}", processes)
-            yield RunningAssistant(
-                f"http://127.0.0.1:{rasa_port}", database_url, f"http://127.0.0.1:{actions_port}", token
-            )
-        finally:
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.wait(timeout=30)
+    ready = [f"http://127.0.0.1:{actions_port}/health", f"http://127.0.0.1:{rasa_port}{ready_path}"]
+    assistant = RunningAssistant(
+        f"http://127.0.0.1:{rasa_port}", database_url, f"http://127.0.0.1:{actions_port}", token
+    )
+    return StartingAssistant(launch(commands, env, work / "servers.log", ready), assistant)
+
+
+@contextmanager
+def running_assistant(
+    work: Path,
+    *,
+    environment: Mapping[str, str] | None = None,
+    credentials: Path = ROOT / "credentials.yml",
+    ready_path: str = "/",
+) -> Iterator[RunningAssistant]:
+    """Migrates `work`/cases.db, starts both servers (output to `work`/servers.log) with `environment`
+    added to this process's, waits until the action server's /health and the Rasa server's `ready_path`
+    answer, and stops both on exit. The action server is the guarded launcher (integrations.action_server)
+    with a fresh shared secret, which the Rasa server sends from the endpoints file."""
+    starting = start_assistant(work, environment=environment, credentials=credentials, ready_path=ready_path)
+    try:
+        yield starting.wait()
+    finally:
+        starting.launch.stop()
