@@ -115,10 +115,15 @@ def corners_of_named_streets(text: str, entities: Sequence[Entity]) -> list[Enti
     return found
 
 
-# "7, no sorry, ", ", no wait, a la ", ", perdon, en la ": the resident takes back what came before
-_CORRECTION = r"\s*,?\s*(?:no+|nope|perdon|perd[oó]n|sorry|oops)\s*,?\s*(?:(?:wait|sorry|perdon|i\s+mean|digo|mejor\s+dicho)\s*,?\s*)?"
+# "7, no sorry, ", ", no wait, a la ", ", perdon, en la ": the resident takes back what came before. One separator
+# between words, never two optional runs of spaces side by side (tests/security/test_linear_regexes.py).
+_SEP = r"(?:\s*,\s*|\s+)"
+_CORRECTION = (
+    rf"{_SEP}?(?:no+|nope|perdon|perd[oó]n|sorry|oops)"
+    rf"(?:{_SEP}(?:wait|sorry|perdon|i\s+mean|digo|mejor\s+dicho))?{_SEP}"
+)
 _CORRECTION_BETWEEN = re.compile(
-    rf"^{_CORRECTION}(?:(?:i\s+mean|digo)\s+)?(?:(?:a|en|on|at|in|de|to|onto)\s+)?(?:(?:la|el|the)\s+)?$",
+    rf"^{_CORRECTION}(?:(?:a|en|on|at|in|de|to|onto)\s+)?(?:(?:la|el|the)\s+)?$",
     re.IGNORECASE,
 )
 _CORRECTED_NUMBER_BEFORE = re.compile(

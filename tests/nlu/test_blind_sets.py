@@ -29,10 +29,10 @@ BLIND_SETS = {
 # UTC), tuned-on from then, training data since round 9.
 # blind-12i and blind-es8: written 2026-12-02 13:54-14:03 UTC by the blind engineer "blind9" (branch blind9), at the
 # start of round 8, without reading data/, /work/tuning/, /work/exp/, var/eval/, models/ or the messages of any
-# set (only the h sets' header comments); unscored: still blind.
+# set (only the h sets' header comments); scored once at the end of round 9 (20:25-20:29 UTC), tuned-on from then.
 # blind-12j and blind-es9: written 2026-12-02 18:26-18:38 UTC by the blind engineer "blind10" (branch blind10), at
 # the start of round 9, the same way (only the h and i sets' header comments read); unscored: still blind.
-STILL_BLIND = ("blind-12i", "blind-es8", "blind-12j", "blind-es9")
+STILL_BLIND = ("blind-12j", "blind-es9")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
