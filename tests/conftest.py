@@ -56,16 +56,9 @@ def live_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServe
     """The Rasa server and action server every live-line module shares (tests/support/live.py): started
     once per pytest run, not once per module (a minute each). Modules take `live_servers.fresh()`."""
     from tests.support import live  # noqa: F401 - registers the live servers' starter
-    from tests.support.prestart import take
-    from tests.support.servers import MODEL
+    from tests.support.prestart import running
 
-    if not MODEL.exists():
-        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
-    starting = take("live_servers", tmp_path_factory)
-    try:
-        yield starting.wait()
-    finally:
-        starting.stop()
+    yield from running("live_servers", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

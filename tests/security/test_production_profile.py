@@ -25,7 +25,7 @@ import pytest
 from twilio.request_validator import RequestValidator
 
 from bot.cases.db import migrate
-from tests.support.prestart import prestartable, take
+from tests.support.prestart import prestartable, running
 from tests.support.servers import MODEL, ROOT, Launch, free_port, launch
 
 TWILIO_TOKEN = "production-profile-twilio-token"
@@ -106,13 +106,7 @@ def start_production(work: Path) -> StartingProduction:
 
 @pytest.fixture(scope="module")
 def production(tmp_path_factory):
-    if not MODEL.exists():
-        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
-    starting = take("production", tmp_path_factory)
-    try:
-        yield starting.wait()
-    finally:
-        starting.stop()
+    yield from running("production", tmp_path_factory)
 
 
 def test_the_rest_channel_is_absent(production) -> None:

@@ -9,7 +9,7 @@ takes its handle with `take`, which starts it then if collection did not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -48,6 +48,20 @@ def take(fixture: str, tmp_path_factory: pytest.TempPathFactory) -> Handle:
     """The handle collection started for `fixture`, else one started now; the caller stops it."""
     handle = _started.pop(fixture, None)
     return handle if handle is not None else _starters[fixture](tmp_path_factory.mktemp(fixture))
+
+
+def running(fixture: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The body of a server fixture (`yield from running(...)`): fails when the model is missing, takes the
+    handle, gives what `wait()` returns and stops it after."""
+    from tests.support.servers import MODEL
+
+    if not MODEL.exists():
+        pytest.fail(f"{MODEL} is missing: run `make train` (make test does)")
+    handle = take(fixture, tmp_path_factory)
+    try:
+        yield handle.wait()
+    finally:
+        handle.stop()
 
 
 def stop_untaken() -> None:
