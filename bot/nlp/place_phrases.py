@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+from bot.nlp.place_spans import span_is_free
 from bot.nlp.taxonomy import normalise_animal
 
 Entity = dict[str, Any]
@@ -61,10 +62,6 @@ def _a_spot(words: str) -> bool:
     return bool(tokens) and not any(t in _NOT_SPOT_WORDS or normalise_animal(t) for t in tokens)
 
 
-def _free(entities: Sequence[Entity], start: int, end: int) -> bool:
-    return all(e["end"] <= start or end <= e["start"] for e in entities if "start" in e)
-
-
 def landmarks_on_streets(
     text: str, locations: Sequence[Entity], others: Sequence[Entity] = ()
 ) -> list[Entity]:
@@ -81,7 +78,7 @@ def landmarks_on_streets(
             continue
         start = window_start + match.start("spot")
         rest = [e for e in [*result, *others] if e is not entity]
-        if not _free(rest, start, entity["start"]):
+        if not span_is_free(rest, start, entity["start"]):
             continue
         entity.update(start=start, value=text[start : entity["end"]])
     return result
@@ -110,7 +107,7 @@ def corners_of_named_streets(text: str, entities: Sequence[Entity]) -> list[Enti
         names = re.findall(r"[A-Za-z]+", match.group("corner").lower())[::2]  # not "and" / "y"
         if any(name in _NOT_CORNER_NAMES or normalise_animal(name) for name in names):
             continue
-        if _free([*entities, *found], start, end):
+        if span_is_free([*entities, *found], start, end):
             found.append({"entity": "location", "start": start, "end": end, "value": text[start:end]})
     return found
 

@@ -126,8 +126,11 @@ def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
     return {**entity, "start": start, "end": end, "value": text[start:end]}
 
 
-def _free(others: Sequence[Entity], entity: Entity, start: int, end: int) -> bool:
-    return not any(o is not entity and o["start"] < end and start < o["end"] for o in others)
+def span_is_free(others: Sequence[Entity], start: int, end: int, besides: Entity | None = None) -> bool:
+    """No entity of `others` (but `besides`, the one being widened) overlaps characters [start, end)."""
+    return not any(
+        o is not besides and "start" in o and o["start"] < end and start < o["end"] for o in others
+    )
 
 
 def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
@@ -150,7 +153,7 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
         prefix = _PREFIX_WITH_RELATION.search(window)
     if prefix:
         begin = start - len(window) + prefix.start("start" if "start" in prefix.groupdict() else 0)
-        start = begin if _free(others, entity, begin, start) else start
+        start = begin if span_is_free(others, begin, start, entity) else start
     return _with(text, entity, start, end) if (start, end) != (entity["start"], entity["end"]) else entity
 
 
@@ -191,7 +194,7 @@ def _relation_landmark_es(text: str, entity: Entity, others: Sequence[Entity]) -
     if _RELATION_LANDMARK_ES.match(text[start:end]):
         complement = _complement_es().match(text[end:])  # the towns come from the packs, read on first use
         end = end + complement.end() if complement else end
-    if (start, end) == (entity["start"], entity["end"]) or not _free(others, entity, start, end):
+    if (start, end) == (entity["start"], entity["end"]) or not span_is_free(others, start, end, entity):
         return entity
     return _with(text, entity, start, end)
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.nlp import places_es
+from bot.nlp.place_spans import span_is_free
 
 Entity = dict[str, Any]
 
@@ -18,10 +19,6 @@ _LOOKBACK = 60  # characters before a place searched for a way's compass words
 
 def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
     return {**entity, "start": start, "end": end, "value": text[start:end]}
-
-
-def _free(others: Sequence[Entity], entity: Entity, start: int, end: int) -> bool:
-    return not any(o is not entity and o["start"] < end and start < o["end"] for o in others)
 
 
 _COMPASS = re.compile(
@@ -68,7 +65,7 @@ def roads_with_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
             tail = _ALONG_TAIL.match(after)
             if not tail and _LANDMARK_END.search(place["value"]):
                 tail = _OF_WORD.match(after)  # "carretera 42 por la tienda" + " de carnada"
-            if tail and _free(places, place, place["start"], place["end"] + tail.end()):
+            if tail and span_is_free(places, place["start"], place["end"] + tail.end(), place):
                 place = _with(text, place, place["start"], place["end"] + tail.end())
         result.append(place)
     return result

@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.nlp import gazetteer, place_homes, place_phrases, place_spans, place_ways, places_es, street_names
 from bot.nlp.location_patterns import COMMON_WORD_STREETS
+from bot.nlp.place_spans import span_is_free
 from bot.nlp.streets import match_street, street_in_place
 
 Entity = dict[str, Any]
@@ -122,10 +123,6 @@ def _location(text: str, start: int, end: int, **extra: Any) -> Entity:
     return {"entity": "location", "start": start, "end": end, "value": text[start:end], **extra}
 
 
-def _free(entities: Sequence[Entity], start: int, end: int) -> bool:
-    return not any(e["start"] < end and start < e["end"] for e in entities if "start" in e)
-
-
 def _street_hit(words: str, streets: Sequence[str], numbered: bool = False) -> Any:
     """A fuzzy street match for a bare word; short words and ordinary words ("on park") must match exactly.
 
@@ -155,7 +152,7 @@ def fuzzy_streets(text: str, entities: Sequence[Entity], streets: Sequence[str])
     ]
     candidates += [(m.start(1), m.end(1), m.group(1)) for m in _ON_WORD.finditer(text)]
     for start, end, words in candidates:
-        if not _free([*entities, *found], start, end):
+        if not span_is_free([*entities, *found], start, end):
             continue
         for length in (len(words.split()), 1):  # "belvedere ave" first, then "belvedere"
             part = " ".join(words.split()[:length])
@@ -186,7 +183,7 @@ def bare_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) 
         start = match.start("number") if match.group("number") else match.start("name")
         if match.group("cue").lower() == "calle":
             start = match.start("cue")
-        if _free([*entities, *found], start, match.end("name")):
+        if span_is_free([*entities, *found], start, match.end("name")):
             found.append(_location(text, start, match.end("name")))
     return found
 
@@ -203,7 +200,7 @@ def _extend_on_street(text: str, entity: Entity, others: Sequence[Entity], stree
     elif not match or not _street_hit(match.group(1), streets, numbered=landmark):
         return entity
     end = entity["end"] + match.end()
-    if not _free([o for o in others if o is not entity], entity["start"], end):
+    if not span_is_free(others, entity["start"], end, entity):
         return entity
     return {**entity, "end": end, "value": text[entity["start"] : end]}
 
@@ -285,7 +282,7 @@ def lone_owner_places(text: str, places: list[Entity]) -> list[Entity]:
 def _from_unit(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
     """The place with the numbered home before it: "apartamento 12 de la Riverview" (bot.nlp.places_es)."""
     start = places_es.unit_start(text, entity)
-    if start == entity["start"] or not _free([o for o in others if o is not entity], start, entity["end"]):
+    if start == entity["start"] or not span_is_free(others, start, entity["end"], entity):
         return entity
     return {**entity, "start": start, "value": text[start : entity["end"]]}
 
