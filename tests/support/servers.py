@@ -129,7 +129,9 @@ def start_assistant(
     }
     commands = [
         [sys.executable, "-m", "integrations.action_server", "--port", str(actions_port)],
-        [str(RASA), "run", "--model", str(MODEL), "--port", str(rasa_port), "--endpoints",
+        # loopback only, as the product's launcher binds it (integrations.rasa_server): the test servers carry
+        # the REST channel, which no one off this machine may post to
+        [str(RASA), "run", "--model", str(MODEL), "--port", str(rasa_port), "-i", "127.0.0.1", "--endpoints",
          str(work / "endpoints.yml"), "--credentials", str(credentials)],
     ]  # fmt: skip
     ready = [f"http://127.0.0.1:{actions_port}/health", f"http://127.0.0.1:{rasa_port}{ready_path}"]
