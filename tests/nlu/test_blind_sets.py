@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BLIND_SETS = {
     "blind-12j": ROOT / "tests" / "nlu" / "blind_2026_12j.yml",
     "blind-es9": ROOT / "tests" / "nlu" / "blind_es_2026_12i.yml",
+    "blind-12k": ROOT / "tests" / "nlu" / "blind_2026_12k.yml",
+    "blind-es10": ROOT / "tests" / "nlu" / "blind_es_2026_12j.yml",
 }
 # The sets before them (blind-11 to blind-12i, blind-es to blind-es8) were each scored once while blind, tuned on,
 # and are training data since rounds 7, 8, 9 and 10 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -30,8 +32,12 @@ BLIND_SETS = {
 # set (only the h sets' header comments); scored once at the end of round 9 (20:25-20:29 UTC), tuned-on from then,
 # training data since round 10.
 # blind-12j and blind-es9: written 2026-12-02 18:26-18:38 UTC by the blind engineer "blind10" (branch blind10), at
-# the start of round 9, the same way (only the h and i sets' header comments read); unscored: still blind.
-STILL_BLIND = ("blind-12j", "blind-es9")
+# the start of round 9, the same way (only the h and i sets' header comments read); scored once at the end of
+# round 10 (2026-12-03 10:28-10:31 UTC), tuned-on from then.
+# blind-12k and blind-es10: written 2026-12-03 10:36-11:34 UTC by the blind engineer "blind11" (branch blind11),
+# after round 10's scoring and with nothing tuned after it, the same way (only the j sets' header comments read);
+# unscored: still blind.
+STILL_BLIND = ("blind-12k", "blind-es10")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -163,6 +169,8 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
     expected = {
         "blind-12j": "en",
         "blind-es9": "es",
+        "blind-12k": "en",
+        "blind-es10": "es",
     }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
