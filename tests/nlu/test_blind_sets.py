@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BLIND_SETS = {
     "blind-12k": ROOT / "tests" / "nlu" / "blind_2026_12k.yml",
     "blind-es10": ROOT / "tests" / "nlu" / "blind_es_2026_12j.yml",
+    "blind-12l": ROOT / "tests" / "nlu" / "blind_2026_12l.yml",
+    "blind-es11": ROOT / "tests" / "nlu" / "blind_es_2026_12k.yml",
 }
 # The sets before them (blind-11 to blind-12j, blind-es to blind-es9) were each scored once while blind, tuned on,
 # and are training data since rounds 7 to 11 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -35,7 +37,9 @@ BLIND_SETS = {
 # blind-12k and blind-es10: written 2026-12-03 10:36-11:34 UTC by the blind engineer "blind11" (branch blind11),
 # after round 10's scoring and with nothing tuned after it, the same way (only the j sets' header comments read);
 # unscored: still blind.
-STILL_BLIND = ("blind-12k", "blind-es10")
+# blind-12l and blind-es11: written 2026-12-04 01:20-01:30 UTC by the blind engineer "blind12" (branch blind12), at
+# the start of round 11, the same way (only the k sets' header comments read); unscored: still blind.
+STILL_BLIND = ("blind-12k", "blind-es10", "blind-12l", "blind-es11")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -167,6 +171,8 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
     expected = {
         "blind-12k": "en",
         "blind-es10": "es",
+        "blind-12l": "en",
+        "blind-es11": "es",
     }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
