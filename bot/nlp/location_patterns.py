@@ -31,7 +31,8 @@ NOT_STREET_NAMES = sorted(
         """a an the my our your his her their its this that these those same next other every each
         any some no one whole down behind beside near past around outside under front up across over along on in at by of to from for with into onto off
         and or but is was are were be been it he she they we you i me us them him there here dead end
-        side back far near busy quiet cross dirt gravel paved private public old new big little own""".split()
+        side back far near busy quiet cross dirt gravel paved private public old new big little own
+        county nobody somebody someone anyone everyone anybody everybody people""".split()
     )
     | places_es.NOT_STREET_NAMES_ES  # issue 12: "en county road 9", "x Walnut St"
 )
@@ -124,9 +125,11 @@ def _roads() -> Alternatives:
         [one_of(ROAD_NUMBER_WORDS)],
         [one_of(_TENS), one_of(_UNITS)],
     ]
-    # interstates: "I-94", "I94", "interstate 94", "I-94 frontage rd" (a capital I, so no "i 94")
+    # interstates: "I-94", "I94", "interstate 94", "I-94 frontage rd" (a capital I, so no "i 94"); typed lower
+    # case, "i-94" and "i94" (never the pronoun) are the interstate too
     interstate: Alternatives = [
         [{"TEXT": {"REGEX": r"^I-?\d{1,3}$"}}],
+        [{"TEXT": {"REGEX": r"^i-?\d{1,3}$"}}],
         [{"LOWER": "interstate"}, {"TEXT": {"REGEX": r"^\d{1,3}$"}}],
     ]
     frontage: Alternatives = [[], [{"LOWER": "frontage"}, one_of(["rd", "road", "rd."])]]

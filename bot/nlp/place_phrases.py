@@ -26,7 +26,7 @@ Entity = dict[str, Any]
 # the spot's relation to the resident's words: "behind the parsonage", "in the alley", "por el Dairy Queen"
 _RELATION = (
     r"(?:behind|by|near|next\s+to|in\s+front\s+of|across\s+from|outside|beside|in|inside|at|along"
-    r"|por|en|cerca\s+de|junto\s+a|enfrente\s+de|atras\s+de|detras\s+de)"
+    r"|por|en|cerca\s+de|junto\s+a|enfrente\s+de|atras\s+de|detras\s+de|a|desde|hasta)"
 )
 _ARTICLE = r"(?:the|el|la|los|las)"
 # the spot joined to its street: "on", "off", "behind"; "de la calle", "atras de la"
@@ -35,7 +35,8 @@ _JOIN = (
     r"|de\s+la|del|de|atras\s+de\s+la|atras\s+del|detras\s+de\s+la|atras\s+de|detras\s+de)"
 )
 _SPOT_BEFORE = re.compile(
-    rf"(?:^|(?<=[\s,]))(?P<spot>{_RELATION}\s+{_ARTICLE}\s+(?P<words>(?:[\w'-]+\s+){{0,2}}[\w'-]+))\s+{_JOIN}\s+$",
+    # "del callejon atras de la Main": "del" is a relation and its article in one word
+    rf"(?:^|(?<=[\s,]))(?P<spot>(?:{_RELATION}\s+{_ARTICLE}|del)\s+(?P<words>(?:[\w'-]+\s+){{0,2}}[\w'-]+))\s+{_JOIN}\s+$",
     re.IGNORECASE,
 )
 # what the words of a spot may not be: a person or an animal is not a place ("by the dog on Elm"), nor a part
@@ -48,7 +49,8 @@ _NOT_SPOT_WORDS = frozenset(
     owners house home yard place road street st ave avenue rd lane dr drive calle avenida carretera cuadra
     morning afternoon evening night day week weekend time hour hours minute minutes
     vecino vecinos vecina vecinas dueno duenos senor senora familia casa yarda patio esquina lado noche dia
-    manana tarde rato fin grupo farm granja rancho
+    manana tarde rato fin grupo farm granja rancho gente patron jefe compadre amigo amiga primo tio tia hijo hija
+    abuelo abuela cunado senorita muchacho muchacha chamaco nino nina
     ditch ditches culvert shoulder curve zanja cuneta orilla curva tubo desague
     porch garage attic roof chimney basement window stairs balcony
     porche garaje atico techo chimenea sotano ventana escaleras balcon piso potrero mesas

@@ -102,6 +102,7 @@ _OWNER_STREET_ARTICLE = re.compile(r"^(?:el|la)\s+(?=\d+(?:st|nd|rd|th)\b|[A-Z])
 _TAIL = re.compile(r"^\s+(?:parking\s+lot|parking\s+ramp|playground|building|lot)\b", re.IGNORECASE)
 _ANIMAL_OF = re.compile(r"^\s+(?:[a-z]+\s+)?(?:de\s+enfrente\s+)?(?:del|de(?:\s+la)?)\s+$", re.IGNORECASE)
 _ANIMAL_AT = re.compile(r"^\s+at\s+$", re.IGNORECASE)
+_OWN_BEFORE = re.compile(r"\b(?:my|our)\b(?:\s+[\w']+){0,3}\s+$", re.IGNORECASE)
 _IT_WAS = re.compile(r"\b(?:fue|era)\s+(?:el|la|los|las|un|una)\s+$", re.IGNORECASE)
 _BARKING_ES = re.compile(r"\b(?:ladr\w*|aull\w*|no\s+se\s+calla\w*|cantan?)\b", re.IGNORECASE)
 _HOUSE_OF = re.compile(r"^\s+de\s+la\s+$", re.IGNORECASE)
@@ -243,18 +244,28 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
     return result
 
 
+def _animal_at_address(text: str, place: Entity, animals: Sequence[Entity]) -> bool:
+    animal = max((a for a in animals if a["end"] <= place["start"]), key=lambda a: a["end"], default=None)
+    between = text[animal["end"] : place["start"]] if animal else ""
+    # "killed my daughters fair pig at 33098 County 11": the resident's own animal is where it happened
+    own = animal and _OWN_BEFORE.search(text[max(0, animal["start"] - 30) : animal["start"]])
+    return bool(animal and not own and _ANIMAL_AT.match(between) and place["value"][:1].isdigit())
+
+
 def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entity]) -> list[Entity]:
     """Spanish "el <animal> del <place>": where the animal lives, beside another place or after "fue"; English
     "the <animal> at <number street>" beside another place."""
     result = [dict(p) for p in places]
     incident = [p for p in result if p["entity"] == "location"]
+    # "the dog at 44 Birch and the dog at 46 Birch bark": animals at addresses and no other place are incidents
+    animals_at = [p for p in incident if _animal_at_address(text, p, animals)]
     for place in incident:
         if _is_bare(place["value"]):
             continue
         animal = max((a for a in animals if a["end"] <= place["start"]), key=lambda a: a["end"], default=None)
         between = text[animal["end"] : place["start"]] if animal else ""
         # "the dog at 412 Oak went for my kid ... on Oak": an animal's address beside the incident's place
-        if len(incident) > 1 and _ANIMAL_AT.match(between) and place["value"][:1].isdigit():
+        if len(incident) > len(animals_at) and place in animals_at:
             place["entity"] = "owner_location"
         if animal is None or not _ANIMAL_OF.match(between):
             continue

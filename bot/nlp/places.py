@@ -18,7 +18,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import gazetteer, place_homes, place_phrases, place_spans, place_ways, places_es, street_names
+from bot.nlp import (
+    gazetteer,
+    place_homes,
+    place_phrases,
+    place_spans,
+    place_tails,
+    place_ways,
+    places_es,
+    street_names,
+)
 from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.place_spans import span_is_free
 from bot.nlp.streets import match_street, street_in_place
@@ -34,7 +43,7 @@ _RELATION_START = re.compile(
     re.IGNORECASE,
 )
 _OWNER_BEFORE = re.compile(
-    r"(?:\bfrom|\blives?\s+(?:at|on|in|over\s+on|down\s+on)|\bliving\s+(?:at|on)|\bbelongs?\s+to\s+[\w\s']{0,30}?\s+(?:at|on)"
+    r"(?:\bfrom|\blives?\s+(?:at|on|in|over\s+on|down\s+on)|\bliving\s+(?:at|on)|\bbelongs?\s+to\s+[A-Za-z\s']{0,30}?\s+(?:at|on)"
     r"|\b(?:the\s+)?(?:people|folks|family|owners?|guy|lady|man|woman|couple|renters|tenants)\s+(?:at|on|over\s+at|from"
     # "the family in the green house, 411 Chestnut", "the guy in the trailer on Elm"
     r"|in(?:\s+the\s+(?:[a-z]+\s+){0,2}?(?:house|home|trailer|place|duplex)\s*(?:,|at|on)?)?)"
@@ -49,7 +58,9 @@ _WEAK_OWNER_CUES = (
     r"|\b(?:out\s+of|from)\s+(?:their|his|her)\s+(?:yard|house|place|property|pen|kennel)\s+(?:on|at)"
 )
 _OWNER_BEFORE_MORE = re.compile(
-    r"(?:\b(?:came|comes|come|coming|got|gets|ran)\s+out\s+of|\bbelongs?\s+to|\bbelonging\s+to|\bfrom\s+across\s+the\s+street\s+(?:at|on)"
+    r"(?:\b(?:came|comes|come|coming|got|gets|ran|charged|bolted|jumped|escaped|broke)\s+out\s+of"
+    # "Dog of neighbor 1008 Sunrise", "I think dog is from house 604 Elm", "from up the road at 33120 County 11"
+    r"|\bof\s+(?:the\s+|my\s+)?neighbou?rs?|\bfrom\s+house|\bfrom\s+(?:up|down)\s+the\s+road\s+at|\bbelongs?\s+to|\bbelonging\s+to|\bfrom\s+across\s+the\s+street\s+(?:at|on)"
     r"|\bfrom\s+the\s+(?:[a-z]+\s+)?(?:place|house|home)\s+(?:on|at)"
     # "he lives in the green house at 309 Lake St"
     r"|\blives?\s+in\s+the\s+(?:[a-z]+\s+){0,2}?(?:house|home|trailer|place)\s+(?:on|at)|"
@@ -116,6 +127,7 @@ _BARE_STREET = re.compile(
     r"\b(?P<cue>on|along|down|up|off|end\s+of|toward|towards|calle|(?:en|por|x|de)\s+la|(?P<number>\d{1,6})(?:\s+de\s+la)?)"
     r"\s+(?P<name>[A-Za-z][a-z]{2,})\b(?!\s*'s)"
 )
+_COUNTY_ROAD = re.compile(r"county\s+(?:road|rd)\b", re.IGNORECASE)
 FUZZY_STREET_SCORE = 85.0  # a street the ruler did not know is taken as a place at or above this score
 
 
@@ -225,6 +237,8 @@ def merge_adjacent(text: str, locations: list[Entity]) -> list[Entity]:
             joined = re.fullmatch(
                 rf"\s+(?:{_JOINERS}|{places_es.JOINERS_ES})\s+", between, re.IGNORECASE
             ) or (re.fullmatch(r"\s+", between) and _RELATION_START.match(entity["value"]))
+            # "42380 Stearns" + "County Road 12": a county road named by its county
+            joined = joined or (re.fullmatch(r"\s+", between) and _COUNTY_ROAD.match(entity["value"]))
             # "el Kellogg Community Center en la feria": a bare kind of place after "en la" is no road
             spanish_of = re.fullmatch(r"\s+(?:en|en\s+la|en\s+el|de|de\s+la|del)\s+", between, re.IGNORECASE)
             bare_after = spanish_of and place_spans.is_bare_kind(entity["value"])
@@ -270,11 +284,16 @@ def _weak_owner(text: str, place: Entity) -> bool:
 
 
 def lone_owner_places(text: str, places: list[Entity]) -> list[Entity]:
-    """An owner's place by a weak cue is the incident's when the message names no other incident place."""
+    """An owner's place by a weak cue, or any owner's place of a barking animal, is the incident's when the
+    message names no other incident place."""
     if any(p["entity"] == "location" for p in places):
         return places
+    # a barking animal's home is where the noise is: "the owner at 116 School St puts the boxer out ... it barks"
+    barking = _BARKING.search(text) is not None
     return [
-        {**p, "entity": "location"} if p["entity"] == "owner_location" and _weak_owner(text, p) else p
+        {**p, "entity": "location"}
+        if p["entity"] == "owner_location" and (barking or _weak_owner(text, p))
+        else p
         for p in places
     ]
 
@@ -287,9 +306,13 @@ def _from_unit(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
     return {**entity, "start": start, "value": text[start : entity["end"]]}
 
 
+_ARTICLE_END = re.compile(r"\s+the\s*$", re.IGNORECASE)
+
+
 def place_role(text: str, entity: Entity) -> str:
     """`owner_location`, `direction` or `location` for a place, from the words just before it."""
-    before = place_phrases.without_correction(text[: entity["start"]])
+    # "owner lives at the corner of High and Front": the ruler's corner starts after its article
+    before = _ARTICLE_END.sub(" ", place_phrases.without_correction(text[: entity["start"]]))
     if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
         return "direction"
     if _THEM_BEFORE.search(before) or (_OWN_HOME_BEFORE.search(before) and _OWN_ANIMAL_LOST.search(text)):
@@ -314,22 +337,27 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     ]
     locations += fuzzy_streets(text, [*others, *locations], streets)
     locations += bare_streets(text, [*others, *locations], streets)
+    locations = place_tails.drop_drive_throughs(text, locations)
+    locations += place_tails.rural_places(text, [*others, *locations])
     locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
     locations += place_phrases.corners_of_named_streets(text, [*others, *locations])
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
-    locations = place_spans.widen(text, locations)
+    locations = place_tails.with_house_numbers(text, place_spans.widen(text, locations))
     locations = [_from_unit(text, e, locations) for e in locations]
     locations = place_homes.homes_in_complexes(text, locations)
     locations = place_phrases.landmarks_on_streets(
         text, place_phrases.corrected_places(text, locations), others
     )
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
-    places = place_spans.drop_compounds(text, place_ways.roads_with_landmarks(text, places))
+    places = place_tails.road_tails(text, place_ways.roads_with_landmarks(text, places), streets)
+    places = place_spans.drop_compounds(text, places)
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
     places = lone_owner_places(text, places)
     places = place_spans.drop_bare_landmarks(text, places)
     places += place_ways.compass_directions(text, [*others, *places])
+    places += place_tails.way_phrases(text, [*others, *places])
     places = place_ways.direction_cues(text, place_spans.not_places(text, places))
+    places = place_tails.with_way_words(text, places)
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 

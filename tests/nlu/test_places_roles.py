@@ -39,7 +39,7 @@ def places():
         # issue 9: "filed at 'the park', and then it asks 'which way did it go?'"
         (
             "two dogs running loose on linden street heading towards the park",
-            [("location", "linden street"), ("direction", "the park")],
+            [("location", "linden street"), ("direction", "towards the park")],
         ),
         # issue 9: "gets 'Is there anything else?'"
         (
@@ -52,7 +52,10 @@ def places():
             [("owner_location", "41 oak"), ("location", "45 oak")],
         ),
         ("the dog at 317 belvedere barks", [("location", "317 belvedere")]),
-        ("loose dog on main, it ran towards the school", [("location", "main"), ("direction", "the school")]),
+        (
+            "loose dog on main, it ran towards the school",
+            [("location", "main"), ("direction", "towards the school")],
+        ),
         ("I'm calling from 412 oak st, the dog next door barks", [("location", "412 oak st")]),
         ("the dog at the park on saturday", [("location", "the park")]),
         ("there are 3 dogs going through trash", []),

@@ -126,7 +126,7 @@ def test_extra_places_are_dropped(places: Places, text: str, expected: list[tupl
             "we live in the apartments by the park and the dog barks",
             [("location", "the apartments by the park")],
         ),
-        ("the dog bit him and ran off down Elm", [("direction", "Elm")]),
+        ("the dog bit him and ran off down Elm", [("direction", "down Elm")]),
         ("se fue corriendo para el sur", [("direction", "para el sur")]),
         ("it was heading towards town", [("direction", "towards town")]),
     ],
@@ -270,7 +270,7 @@ def test_more_extra_places_are_dropped(places: Places, text: str, expected: list
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("se fue corriendo pal Kwik Trip", [("direction", "Kwik Trip")]),
+        ("se fue corriendo pal Kwik Trip", [("direction", "pal Kwik Trip")]),
         (
             "el señor del 44 Oak no amarra a su perro, anda en la calle Elm",
             [("owner_location", "44 Oak"), ("location", "calle Elm")],

@@ -50,7 +50,7 @@ def test_what_is_no_spot_leaves_the_street_as_it_was(places: Places, text: str, 
     [
         ("a loose boxer at Hillcrest and Plum", [("location", "Hillcrest and Plum")]),
         ("there is a stray beagle at Cherry and Apple heading north toward the school",
-         [("location", "Cherry and Apple"), ("direction", "the school")]),
+         [("location", "Cherry and Apple"), ("direction", "north toward the school")]),
         # people are no streets
         ("the dog barks at Mom and Dad's every night", []),
     ],
