@@ -55,8 +55,8 @@ _TAIL_ES = re.compile(
     r"(?:\s+(?:pa|para|de|del)\s+[A-Z][a-z]+\b)?",
     re.IGNORECASE,
 )
-_TAIL_STREET = re.compile(rf"\s+{_JOIN_EN}\s+(?P<name>[A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b", re.IGNORECASE)
-_TAIL_STREET_ONE = re.compile(rf"\s+{_JOIN_EN}\s+(?P<name>[A-Za-z][a-z]+)\b", re.IGNORECASE)
+_TAIL_STREET = re.compile(rf"^\s+{_JOIN_EN}\s+(?P<name>[A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b", re.IGNORECASE)
+_TAIL_STREET_ONE = re.compile(rf"^\s+{_JOIN_EN}\s+(?P<name>[A-Za-z][a-z]+)\b", re.IGNORECASE)
 
 
 def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
@@ -132,15 +132,19 @@ _WAY_PHRASE = re.compile(
 )
 
 
+def _free_finds(text: str, entities: Sequence[Entity], pattern: re.Pattern[str], kind: str) -> list[Entity]:
+    """An entity of `kind` for each match of `pattern` (its named group that matched) no entity covers."""
+    found: list[Entity] = []
+    for match in pattern.finditer(text):
+        start, end = match.span(next(name for name, value in match.groupdict().items() if value))
+        if span_is_free([*entities, *found], start, end):
+            found.append({"entity": kind, "start": start, "end": end, "value": text[start:end]})
+    return found
+
+
 def way_phrases(text: str, entities: Sequence[Entity]) -> list[Entity]:
     """A `direction` for a way to a place no pattern knows ("went toward the ball diamonds")."""
-    found: list[Entity] = []
-    for match in _WAY_PHRASE.finditer(text):
-        group = "en" if match.group("en") else "es"
-        start, end = match.span(group)
-        if span_is_free([*entities, *found], start, end):
-            found.append({"entity": "direction", "start": start, "end": end, "value": text[start:end]})
-    return found
+    return _free_finds(text, entities, _WAY_PHRASE, "direction")
 
 
 _RURAL = re.compile(
@@ -160,12 +164,7 @@ _RURAL = re.compile(
 
 def rural_places(text: str, entities: Sequence[Entity]) -> list[Entity]:
     """Locations for fire numbers, numbered township roads and dropped pins the ruler does not find."""
-    found: list[Entity] = []
-    for match in _RURAL.finditer(text):
-        start, end = match.span(next(name for name, value in match.groupdict().items() if value))
-        if span_is_free([*entities, *found], start, end):
-            found.append({"entity": "location", "start": start, "end": end, "value": text[start:end]})
-    return found
+    return _free_finds(text, entities, _RURAL, "location")
 
 
 _DRIVE_THROUGH = re.compile(r"^[\s-]*(?:thru|through|in)\b", re.IGNORECASE)

@@ -306,13 +306,18 @@ def _from_unit(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
     return {**entity, "start": start, "value": text[start : entity["end"]]}
 
 
-_ARTICLE_END = re.compile(r"\s+the\s*$", re.IGNORECASE)
+def _without_article_end(before: str) -> str:
+    """ "owner lives at the " -> "owner lives at " (a string test: a regex ending in \\s* is quadratic)."""
+    stripped = before.rstrip()
+    if stripped[-4:].lower() == " the":
+        return stripped[:-3]
+    return before
 
 
 def place_role(text: str, entity: Entity) -> str:
     """`owner_location`, `direction` or `location` for a place, from the words just before it."""
     # "owner lives at the corner of High and Front": the ruler's corner starts after its article
-    before = _ARTICLE_END.sub(" ", place_phrases.without_correction(text[: entity["start"]]))
+    before = _without_article_end(place_phrases.without_correction(text[: entity["start"]]))
     if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
         return "direction"
     if _THEM_BEFORE.search(before) or (_OWN_HOME_BEFORE.search(before) and _OWN_ANIMAL_LOST.search(text)):

@@ -36,10 +36,10 @@ BLIND_SETS = {
 # round 10 (2026-12-03 10:28-10:31 UTC), tuned-on from then, training data since round 11.
 # blind-12k and blind-es10: written 2026-12-03 10:36-11:34 UTC by the blind engineer "blind11" (branch blind11),
 # after round 10's scoring and with nothing tuned after it, the same way (only the j sets' header comments read);
-# unscored: still blind.
+# scored once at the end of round 11 (2026-12-04 03:05-03:13 UTC), tuned-on from then.
 # blind-12l and blind-es11: written 2026-12-04 01:20-01:30 UTC by the blind engineer "blind12" (branch blind12), at
 # the start of round 11, the same way (only the k sets' header comments read); unscored: still blind.
-STILL_BLIND = ("blind-12k", "blind-es10", "blind-12l", "blind-es11")
+STILL_BLIND = ("blind-12l", "blind-es11")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
