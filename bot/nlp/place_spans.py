@@ -244,8 +244,13 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
     return result
 
 
+def _animal_before(place: Entity, animals: Sequence[Entity]) -> Entity | None:
+    """The last animal mentioned before a place, if any."""
+    return max((a for a in animals if a["end"] <= place["start"]), key=lambda a: a["end"], default=None)
+
+
 def _animal_at_address(text: str, place: Entity, animals: Sequence[Entity]) -> bool:
-    animal = max((a for a in animals if a["end"] <= place["start"]), key=lambda a: a["end"], default=None)
+    animal = _animal_before(place, animals)
     between = text[animal["end"] : place["start"]] if animal else ""
     # "killed my daughters fair pig at 33098 County 11": the resident's own animal is where it happened
     own = animal and _OWN_BEFORE.search(text[max(0, animal["start"] - 30) : animal["start"]])
@@ -262,7 +267,7 @@ def owner_of_animal(text: str, places: Sequence[Entity], animals: Sequence[Entit
     for place in incident:
         if _is_bare(place["value"]):
             continue
-        animal = max((a for a in animals if a["end"] <= place["start"]), key=lambda a: a["end"], default=None)
+        animal = _animal_before(place, animals)
         between = text[animal["end"] : place["start"]] if animal else ""
         # "the dog at 412 Oak went for my kid ... on Oak": an animal's address beside the incident's place
         if len(incident) > len(animals_at) and place in animals_at:

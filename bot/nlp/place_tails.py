@@ -4,8 +4,6 @@ of a way, and rural places the ruler has no pattern for.
 - `road_tails`: "Sauk River Rd near the canoe landing", "County Rd 9 half mile north of 190th", "Franklin near
   Grant", "la County 2 por la curva": a road with what is along it is one place (the annotation conventions:
   "A road with a landmark along it is one location span").
-- `with_way_words`: a `direction` keeps its words of direction: "heading [toward Forest]", "[hacia la Heritage]",
-  "ran [out toward Industrial Dr]" (the verb before them stays out).
 - `way_phrases`: a way to a place no ruler pattern knows: "went toward the ball diamonds", "se va para el lado
   del puente", "agarro pal rumbo de las vias".
 - `with_house_numbers`: "42380 [Stearns County Road 12]": the house number before a named road is its own.
@@ -55,21 +53,27 @@ _TAIL_ES = re.compile(
     r"(?:\s+(?:pa|para|de|del)\s+[A-Z][a-z]+\b)?",
     re.IGNORECASE,
 )
-_TAIL_STREET = re.compile(rf"^\s+{_JOIN_EN}\s+(?P<name>[A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b", re.IGNORECASE)
-_TAIL_STREET_ONE = re.compile(rf"^\s+{_JOIN_EN}\s+(?P<name>[A-Za-z][a-z]+)\b", re.IGNORECASE)
+# " near Grant", " near Sand Prairie": the one or two words after the joiner, tried as a pack's street
+_TAIL_STREET = re.compile(
+    rf"^\s+{_JOIN_EN}\s+(?P<name>[A-Za-z][a-z]+)(?:\s+(?P<second>[a-z]+))?\b", re.IGNORECASE
+)
 
 
 def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
     return {**entity, "start": start, "end": end, "value": text[start:end]}
 
 
-def _known_street_tail(match: re.Match[str], known: set[str]) -> re.Match[str] | None:
-    """The match of " near Grant" when "Grant" (or "Sand Prairie") is a street of a pack, else None."""
-    name = match.group("name")
-    for words in (name, name.split()[0]):
-        if words.lower() in known:
-            return _TAIL_STREET_ONE.match(match.string, match.start()) if words != name else match
-    return None
+def _tail_end(after: str, known: set[str]) -> int | None:
+    """Where the landmark, fire number or pack street along a road ends in the text `after` it, if it does."""
+    tail = _TAIL_EN.match(after) or _TAIL_ES.match(after)
+    if tail:
+        return tail.end()
+    street = _TAIL_STREET.match(after)
+    if not street:
+        return None
+    if street.group("second") and f"{street['name']} {street['second']}".lower() in known:
+        return street.end("second")
+    return street.end("name") if street["name"].lower() in known else None
 
 
 def road_tails(text: str, places: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
@@ -78,13 +82,9 @@ def road_tails(text: str, places: Sequence[Entity], streets: Sequence[str]) -> l
     result: list[Entity] = []
     absorbed: list[Entity] = []
     for place in places:
-        after = text[place["end"] :]
-        tail = _TAIL_EN.match(after) or _TAIL_ES.match(after)
-        street = _TAIL_STREET.match(after)
-        if not tail and street:
-            tail = _known_street_tail(street, known)
-        if place["entity"] == "location" and tail:
-            end = place["end"] + tail.end()
+        tail_end = _tail_end(text[place["end"] :], known) if place["entity"] == "location" else None
+        if tail_end is not None:
+            end = place["end"] + tail_end
             # a landmark the ruler found inside the tail ("at [the bridge]") becomes part of the road's place
             inside = [
                 o
@@ -96,30 +96,6 @@ def road_tails(text: str, places: Sequence[Entity], streets: Sequence[str]) -> l
                 absorbed.extend(inside)
         result.append(place)
     return [p for p in result if not any(p is a for a in absorbed)]
-
-
-# Words of a way before its place: "west toward", "out toward", "down the steps and toward", "hacia la", "pal".
-_WAY_WORDS = re.compile(
-    r"(?:\b(?:(?:north|south|east|west)(?:ward)?|out|back|straight)\s+)?"
-    r"\b(?:towards?|into|onto|down|up|across|past|over\s+to)\s+$"
-    # "went north on wabasha"
-    r"|\b(?:north|south|east|west)(?:ward)?\s+(?:on|along)\s+$"
-    r"|\b(?:derechito\s+)?(?:hacia|pa|pal|para|rumbo\s+al?)(?:\s+(?:el|la|los|las))?\s+$",
-    re.IGNORECASE,
-)
-
-
-def with_way_words(text: str, places: Sequence[Entity]) -> list[Entity]:
-    """A `direction` widened back over its words of direction (never over the verb before them)."""
-    result = []
-    for place in places:
-        if place["entity"] == "direction":
-            cue = _WAY_WORDS.search(text[max(0, place["start"] - 40) : place["start"]])
-            start = place["start"] - len(cue.group(0)) if cue else place["start"]
-            if start < place["start"] and span_is_free(places, start, place["end"], place):
-                place = _with(text, place, start, place["end"])
-        result.append(place)
-    return result
 
 
 _WAY_PHRASE = re.compile(

@@ -1,6 +1,7 @@
 """Roads and ways (called by bot.nlp.places): a road with the landmark along it the ruler does not know
 ("hwy 42 near the bait shop", "calle Hillcrest por la torre del agua"), and a way said with compass words or
-with no place in it ("se fue para el norte", "al este x la carretera 10", "heading toward town").
+with no place in it ("se fue para el norte", "al este x la carretera 10", "heading toward town"); a way keeps
+its words of direction ("[toward the river]", "[hacia el rio]").
 """
 
 from __future__ import annotations
@@ -81,13 +82,30 @@ _DIRECTION_CUE = re.compile(
 )
 
 
+# Words of a way before its place: "west toward", "out toward", "down the steps and toward", "hacia la", "pal".
+_WAY_WORDS = re.compile(
+    r"(?:\b(?:(?:north|south|east|west)(?:ward)?|out|back|straight)\s+)?"
+    r"\b(?:towards?|into|onto|down|up|across|past|over\s+to)\s+$"
+    # "went north on wabasha"
+    r"|\b(?:north|south|east|west)(?:ward)?\s+(?:on|along)\s+$"
+    r"|\b(?:derechito\s+)?(?:hacia|pa|pal|para|rumbo\s+al?)(?:\s+(?:el|la|los|las))?\s+$",
+    re.IGNORECASE,
+)
+
+
 def direction_cues(text: str, places: Sequence[Entity]) -> list[Entity]:
-    """A `direction` with its compass words before it: "la carretera 10" -> "al este x la carretera 10"."""
+    """A `direction` with its compass words before it ("la carretera 10" -> "al este x la carretera 10"), or
+    else with its words of direction ("toward the river", "hacia el rio"; never the verb before them, "ran off
+    [toward the river]"), as the sets write it since round 10."""
     result = []
     for place in places:
-        cue = _DIRECTION_CUE.search(text[max(0, place["start"] - _LOOKBACK) : place["start"]])
-        if place["entity"] == "direction" and cue:
-            place = _with(text, place, place["start"] - len(cue.group(0)), place["end"])
+        if place["entity"] == "direction":
+            window = text[max(0, place["start"] - _LOOKBACK) : place["start"]]
+            cue = _DIRECTION_CUE.search(window)
+            way = None if cue else _WAY_WORDS.search(window)
+            start = place["start"] - len((cue or way).group(0)) if cue or way else place["start"]
+            if cue or (way and span_is_free(places, start, place["end"], place)):
+                place = _with(text, place, start, place["end"])
         result.append(place)
     return result
 

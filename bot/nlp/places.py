@@ -362,7 +362,6 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places += place_ways.compass_directions(text, [*others, *places])
     places += place_tails.way_phrases(text, [*others, *places])
     places = place_ways.direction_cues(text, place_spans.not_places(text, places))
-    places = place_tails.with_way_words(text, places)
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 
