@@ -143,6 +143,10 @@ CLAUSE_READERS: dict[str, Callable[[str], object]] = {
 }
 
 
+# Parts answered yes or no (their validators take nothing else): a clause that is neither is never their answer.
+YES_NO_PARTS = frozenset({"still_there", "aggressive", "vaccinated", "injury"})
+
+
 def assign_clauses(
     text: str, parts: Sequence[str], readers: dict[str, Callable[[str], object]] | None = None
 ) -> dict[str, str]:
@@ -158,7 +162,12 @@ def assign_clauses(
             continue  # "it went north" answers which way, a slot this question did not ask: not the next part
         elif open_parts:
             target = open_parts[0]
-            if yes_no_unknown(clause) is None and "animal_description" in open_parts:
+            look = yes_no_unknown(clause) is None and "animal_description" in parts
+            if look and target in YES_NO_PARTS and "animal_description" in assigned:
+                # "brown lab, red collar, friendly": a clause no yes/no part can take goes on describing it
+                assigned["animal_description"] += f", {clause}"
+                continue
+            if look and "animal_description" in open_parts:
                 target = "animal_description"  # words that are no yes/no are the look
             assigned[target] = clause
     return assigned

@@ -5,6 +5,7 @@ Each test is one failure the issue reports, through the form validation actions 
 
 from __future__ import annotations
 
+import pytest
 from rasa_sdk.events import SlotSet
 
 from actions.asking import question_for
@@ -282,3 +283,21 @@ def test_a_clause_that_answers_something_not_asked_is_not_taken_for_the_next_par
         "still_there": "still here",
         "aggressive": "not aggressive",
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # found on the running line (round 11): "red collar" was taken for the answer to "is it aggressive?",
+        # rejected, and "friendly" was lost
+        ("brown lab, red collar, friendly",
+         {"animal_description": "brown lab, red collar", "aggressive": "friendly"}),
+        ("about 8 ewes and a ram", {"animal_description": "about 8 ewes, a ram"}),
+        # a yes/no answer still goes to the yes/no part
+        ("brown lab, no", {"animal_description": "brown lab", "aggressive": "no"}),
+    ],
+)  # fmt: skip
+def test_a_description_in_several_clauses_stays_the_description(text, expected):
+    from bot.nlp.replies import assign_clauses
+
+    assert assign_clauses(text, ["animal_description", "aggressive"]) == expected
