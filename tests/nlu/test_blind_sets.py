@@ -20,6 +20,8 @@ BLIND_SETS = {
     "blind-es10": ROOT / "tests" / "nlu" / "blind_es_2026_12j.yml",
     "blind-12l": ROOT / "tests" / "nlu" / "blind_2026_12l.yml",
     "blind-es11": ROOT / "tests" / "nlu" / "blind_es_2026_12k.yml",
+    "blind-12m": ROOT / "tests" / "nlu" / "blind_2026_12m.yml",
+    "blind-es12": ROOT / "tests" / "nlu" / "blind_es_2026_12l.yml",
 }
 # The sets before them (blind-11 to blind-12j, blind-es to blind-es9) were each scored once while blind, tuned on,
 # and are training data since rounds 7 to 11 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -39,7 +41,9 @@ BLIND_SETS = {
 # scored once at the end of round 11 (2026-12-04 03:05-03:13 UTC), tuned-on from then.
 # blind-12l and blind-es11: written 2026-12-04 01:20-01:30 UTC by the blind engineer "blind12" (branch blind12), at
 # the start of round 11, the same way (only the k sets' header comments read); unscored: still blind.
-STILL_BLIND = ("blind-12l", "blind-es11")
+# blind-12m and blind-es12: written 2026-12-04 08:01-08:17 UTC by the blind engineer "blind13" (branch blind13), the
+# same way (only the l sets' header comments read); unscored: still blind.
+STILL_BLIND = ("blind-12l", "blind-es11", "blind-12m", "blind-es12")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -173,6 +177,8 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
         "blind-es10": "es",
         "blind-12l": "en",
         "blind-es11": "es",
+        "blind-12m": "en",
+        "blind-es12": "es",
     }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
