@@ -33,7 +33,7 @@ SPANISH_TERMS: dict[str, tuple[str, ...]] = {
     "duck": ("pato", "patito"),
     "goose": ("ganso", "oca"),
     "turkey": ("guajolote", "pavo", "cocono"),
-    "bird": ("pajaro", "pajarito", "perico", "loro", "cotorra", "buho", "tecolote", "cuervo", "halcon", "zopilote"),
+    "bird": ("pajaro", "pajarito", "perico", "loro", "cotorra", "buho", "lechuza", "tecolote", "cuervo", "halcon", "zopilote"),
     "rabbit": ("conejo", "coneja", "conejito", "liebre"),
     "raccoon": ("mapache",),
     "skunk": ("zorrillo", "mofeta", "zorrino"),
