@@ -17,10 +17,12 @@ from rasa.shared.nlu.constants import (
     EXTRACTOR,
     INTENT,
     INTENT_RANKING_KEY,
+    TEXT,
 )
 from rasa.shared.nlu.training_data.message import Message
 
 from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, reconcile_species
+from bot.nlp.bite_cues import says_bitten
 from bot.nlp.places import place_entities
 from bot.nlp.taxonomy import normalise_animal
 
@@ -202,7 +204,13 @@ class ReportTypeArbiter(GraphComponent):
             animals = self._animals(message)
             self._reconcile(message, animals)
             ranking = message.get(INTENT_RANKING_KEY) or []
-            candidates = arbitrate(ranking, self._low, self._gap, animal_named=bool(animals))
+            candidates = arbitrate(
+                ranking,
+                self._low,
+                self._gap,
+                animal_named=bool(animals),
+                bite_said=says_bitten(message.get(TEXT) or ""),
+            )
             if not candidates:
                 continue
             top = next(r for r in ranking if r.get("name") == candidates[0])

@@ -27,20 +27,26 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, reconcile_species  # noqa: E402
+from bot.nlp.bite_cues import says_bitten  # noqa: E402
 from bot.nlp.ensemble import average_rankings  # noqa: E402
 from bot.nlp.metrics import report_type_scores  # noqa: E402
 
 LOOKED_THROUGH = ("nlu_fallback", AMBIGUOUS_REPORT)
 
 
-def decide(ranking: Sequence[dict[str, Any]], setting: dict[str, float], animal_named: bool = False) -> str:
+def decide(
+    ranking: Sequence[dict[str, Any]],
+    setting: dict[str, float],
+    animal_named: bool = False,
+    bite_said: bool = False,
+) -> str:
     """The intent the FallbackClassifier and the ReportTypeArbiter would give under `setting`."""
     ranked = [r for r in ranking if r.get("name") not in LOOKED_THROUGH]
     if not ranked:
         return "nlu_fallback"
     best = float(ranked[0].get("confidence", 0))
     second = float(ranked[1].get("confidence", 0)) if len(ranked) > 1 else 0.0
-    if arbitrate(ranked, setting["low_confidence"], setting["competing_gap"], animal_named):
+    if arbitrate(ranked, setting["low_confidence"], setting["competing_gap"], animal_named, bite_said):
         return AMBIGUOUS_REPORT
     if best < setting["fallback_threshold"] or best - second < setting["ambiguity_threshold"]:
         return "nlu_fallback"
@@ -95,13 +101,16 @@ def configured_setting(config: Path) -> dict[str, float]:
     return {key: float(arbiter[key]) for key in keys}
 
 
+Flags = list[tuple[bool, bool]]  # per message: an animal named, a bite said
+
+
 def summarise(
-    sets: list[tuple[str, list[str], list[list[dict[str, Any]]], list[bool]]], setting: dict[str, float]
+    sets: list[tuple[str, list[str], list[list[dict[str, Any]]], Flags]], setting: dict[str, float]
 ) -> dict[str, Any]:
     per_set, wrong, asked = [], 0, 0
-    for _name, gold, rankings, named in sets:
+    for _name, gold, rankings, flags in sets:
         scores = report_type_scores(
-            gold, [decide(r, setting, n) for r, n in zip(rankings, named, strict=True)]
+            gold, [decide(r, setting, *f) for r, f in zip(rankings, flags, strict=True)]
         )
         per_set.append(scores["macro_f1"])
         wrong += scores["wrong_type"]
@@ -135,11 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     for (name, _), group in zip(named, examples, strict=True):
         rankings = [p.get("intent_ranking") or [] for p in parsed[offset : offset + len(group)]]
         named = [bool(a) for a in animals[offset : offset + len(group)]]
-        sets.append((name, [e.intent for e in group], rankings, named))
+        flags = [(n, says_bitten(e.text)) for n, e in zip(named, group, strict=True)]
+        sets.append((name, [e.intent for e in group], rankings, flags))
         offset += len(group)
     current = configured_setting(ROOT / "config.yml")
+    texts = [e.text for group in examples for e in group]
     replayed = [
-        decide(p.get("intent_ranking") or [], current, bool(a)) for p, a in zip(parsed, animals, strict=True)
+        decide(p.get("intent_ranking") or [], current, bool(a), says_bitten(t))
+        for p, a, t in zip(parsed, animals, texts, strict=True)
     ]
     differ = sum(1 for p, r in zip(parsed, replayed, strict=True) if (p.get("intent") or {}).get("name") != r)
     print(f"replay of the current setting differs from the model on {differ} of {len(parsed)} messages")
@@ -153,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         for first in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
             reranked = [reweighted(c, a, (first, 1 - first)) for c, a in zip(captured, animals, strict=True)]
             weighted_sets, offset = [], 0
-            for name, gold, _, named in sets:
-                weighted_sets.append((name, gold, reranked[offset : offset + len(gold)], named))
+            for name, gold, _, flags in sets:
+                weighted_sets.append((name, gold, reranked[offset : offset + len(gold)], flags))
                 offset += len(gold)
             for setting in settings_grid():
                 rows.append((summarise(weighted_sets, setting), {**setting, "diet_weight": first}))

@@ -26,6 +26,8 @@ LOW_CONFIDENCE = 0.5  # a report type below this is asked about
 COMPETING_GAP = 0.2  # a second report type closer than this is asked about
 # best intents that say a message is no animal matter; one naming an animal with a report close behind is asked
 NOT_ANIMAL_MATTERS = ("other_city_service", "out_of_scope")
+# best intents that a resident's own words of a bite contradict: asked about, never filed
+BITE_CONTRADICTS = ("report_barking", "report_at_large", WILDLIFE)
 
 
 def arbitrate(
@@ -33,6 +35,7 @@ def arbitrate(
     low_confidence: float = LOW_CONFIDENCE,
     competing_gap: float = COMPETING_GAP,
     animal_named: bool = False,
+    bite_said: bool = False,
 ) -> list[str] | None:
     """The report types to ask between, or None when the prediction stands.
 
@@ -41,10 +44,15 @@ def arbitrate(
     is no animal matter (another city service, out of scope) while a report type is close behind is asked
     about too: "a pack of dogs going through garbage cans on Water St" names the animal, and turning the
     resident away or saying "sorry, I didn't understand" loses the report.
+    With `bite_said` (bot.nlp.bite_cues: the words say an animal bit someone), a best intent of barking, at
+    large or wildlife is asked about with the bite beside it: a bite filed under another type gets no 911
+    advice and pages nobody.
     """
     ranked = [r for r in ranking if r.get("name") not in ("nlu_fallback", AMBIGUOUS_REPORT)]
     if not ranked:
         return None
+    if bite_said and ranked[0].get("name") in BITE_CONTRADICTS:
+        return [ranked[0]["name"], "report_bite"]
     if animal_named and ranked[0].get("name") in NOT_ANIMAL_MATTERS:
         return _close_reports(ranked, float(ranked[0].get("confidence", 0)), competing_gap) or None
     if ranked[0].get("name") not in REPORT_TYPES:

@@ -1,0 +1,57 @@
+"""Does a message say that an animal bit (or killed) someone? (issue 9 section 4: never file a bite under
+another type).
+
+A bite filed as "at large" or "wildlife" gets no 911 advice, is not urgent and pages nobody. When the
+classifiers rank another report type first but the resident's own words say an animal bit a person or an
+animal, `bot.nlp.ambiguity.arbitrate` asks ("Is it barking, loose, or did it bite someone?") instead of
+filing. Only a bite that is said happened counts: "it didn't bite", "no lo mordio", "nobody bit", "a bit
+scared" and "every bit of it" do not, and neither does "the cables" that squirrels chewed ("mordieron los
+cables" has no person or animal after it).
+
+The patterns are written to run in linear time (tests/security/test_linear_regexes.py): each is a fixed
+alternation of words with single-space gaps, no nested repetition.
+"""
+
+from __future__ import annotations
+
+import re
+
+# an object that is someone or something's animal: "bit my wife", "bit a kid", "bit the mailman", "bit him"
+_OBJECT = (
+    r"(?:my|our|his|her|their|your|a|an|the|this|that|me|him|us|them|someone|somebody|"
+    r"[a-z]+'s|[a-z]+s')"
+)
+# English: "bit my son", "bitten", "got bit", "was nipped", "killed our hens", "mauled a lamb"
+_BITE_EN_RE = re.compile(
+    rf"\b(?:(?:bit|bites|nipped|killed|mauled|attacked) {_OBJECT}\b"
+    r"|(?:got|get|gets|getting|was|were|been|be|is) (?:bit|bitten|nipped|mauled)\b"
+    r"|\bbitten\b)",
+    re.IGNORECASE,
+)
+# Spanish: "mordio a mi hijo", "me mordio", "le mordio", "mato a mis gallinas", "lo mordieron"
+_BITE_ES_RE = re.compile(
+    r"\b(?:(?:mordio|mordió|mordieron|mato|mató|mataron) (?:a|al)\b"
+    r"|(?:me|le|les|nos|lo|la|los|las) (?:mordio|mordió|mordieron)\b"
+    r"|(?:fue|fui|fueron|esta|está|salio|salió) mordid[oa]s?\b)",
+    re.IGNORECASE,
+)
+# a bite said not to have happened: "didn't bite", "nobody bit", "no lo mordio", "no ha mordido"
+_NEGATED_RE = re.compile(
+    r"\b(?:didn'?t|did not|doesn'?t|does not|hasn'?t|has not|haven'?t|have not|never|nobody|"
+    r"no one|not|no|nunca|nadie|tampoco)"
+    r"(?: (?:lo|la|le|les|me|nos|ha|han|got|get|been|yet|actually|really|anyone|anybody))?"
+    r"(?: (?:lo|la|le|ha|han|been|got))? "
+    r"(?:bit|bite|bitten|bites|biting|nipped|mordio|mordió|mordido|muerde|mordieron|killed|mato|mató)\b",
+    re.IGNORECASE,
+)
+
+
+def says_bitten(text: str) -> bool:
+    """True when the words say an animal bit, nipped, mauled or killed a person or an animal, and the
+    message nowhere says that a bite did not happen (then the classifiers alone decide)."""
+    if not text:
+        return False
+    flat = " ".join(text.split())
+    if _NEGATED_RE.search(flat):
+        return False
+    return bool(_BITE_EN_RE.search(flat) or _BITE_ES_RE.search(flat))

@@ -1,0 +1,88 @@
+"""A bite is never filed under another type (issue 9 section 4, "Never file under the wrong type"): when the
+resident's words say an animal bit someone and the classifiers rank barking, at large or wildlife first, the
+assistant asks "Is it barking, loose, or did it bite someone?" (bot.nlp.bite_cues, bot.nlp.ambiguity).
+
+Kellogg 58-10 and Freeport 5 B make a bite a matter of hours (quarantine, the owner told within two
+hours): a bite filed as "at large" gets no 911 advice, is not urgent and pages nobody."""
+
+import pytest
+
+from bot.nlp.ambiguity import arbitrate
+from bot.nlp.bite_cues import says_bitten
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A loose dog bit my wife's hand in the alley behind Pine St while she took out the trash",
+        "fox bit our cat on the back steps, it was walking in circles",
+        "my son got bit by the shepherd that runs loose on Maple",
+        "the mailman was bitten on Elm this morning",
+        "the husky from down the road killed our hens and now it's sitting in the ditch",
+        "the neighbors dog bites anyone who walks past, it bit the paper boy today",
+        "un perro suelto mordio a mi hijo en la Walnut",
+        "me mordio el perro del vecino cuando sali por el correo",
+        "un perro mato al conejo de mis hijos en su jaula",
+        "mi esposa fue mordida por un gato en la calle Elm",
+    ],
+)
+def test_words_that_say_an_animal_bit_someone(text: str) -> None:
+    assert says_bitten(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a dog chased my son on his bike down Spruce, it didnt bite but he is scared",
+        "it's just loose, no bite",
+        "big dog at the bus stop, nobody bit but it's still running around",
+        "it hasn't bitten anyone yet but it growls at the kids",
+        "not a bite or anything, just a dog barking all night at 412 School St",
+        "the dog on Main has been limping a bit and wandering in the road",
+        "yes every bit of that is right",
+        "un perro correteo a mi hijo, no lo mordio pero se asusto",
+        "no ha mordido a nadie, nomas ladra",
+        "las ardillas mordieron los cables del shed en la Forest",
+        "",
+    ],
+)
+def test_words_that_say_no_bite_happened_or_none_at_all(text: str) -> None:
+    assert not says_bitten(text)
+
+
+def ranking(*pairs: tuple[str, float]) -> list[dict]:
+    return [{"name": name, "confidence": confidence} for name, confidence in pairs]
+
+
+@pytest.mark.parametrize("top", ["report_at_large", "report_barking", "report_wildlife"])
+def test_a_confident_other_type_is_asked_about_when_the_words_say_a_bite(top: str) -> None:
+    confident = ranking((top, 0.92), ("report_bite", 0.05))
+    assert arbitrate(confident) is None  # the classifiers alone would file it
+    assert arbitrate(confident, bite_said=True) == [top, "report_bite"]
+
+
+def test_a_bite_ranked_first_or_another_intent_is_left_alone_by_the_bite_words() -> None:
+    assert arbitrate(ranking(("report_bite", 0.9), ("report_at_large", 0.05)), bite_said=True) is None
+    # "did you find the dog that bit my son?" is a status question, never a report to ask about
+    assert arbitrate(ranking(("check_status", 0.9), ("report_bite", 0.05)), bite_said=True) is None
+    assert arbitrate(ranking(("inform", 0.8), ("report_bite", 0.1)), bite_said=True) is None
+
+
+def test_component_asks_when_a_bite_is_read_as_an_animal_at_large() -> None:
+    pytest.importorskip("rasa")
+    from rasa.shared.nlu.training_data.message import Message
+
+    from integrations.nlu_components import ReportTypeArbiter
+
+    def parsed(text: str) -> Message:
+        message = Message(data={"text": text})
+        message.set("intent", {"name": "report_at_large", "confidence": 0.81})
+        message.set("intent_ranking", ranking(("report_at_large", 0.81), ("report_bite", 0.12)))
+        return message
+
+    bitten = parsed("a loose dog bit my neighbor's boy by the school on Center St and ran off")
+    chased = parsed("a loose dog chased my neighbor's boy by the school on Center St, it didn't bite")
+    ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process([bitten, chased])
+    assert bitten.get("intent") == {"name": "ambiguous_report", "confidence": 0.81}
+    assert bitten.get("report_candidates") == ["report_at_large", "report_bite"]
+    assert chased.get("intent")["name"] == "report_at_large"
