@@ -38,10 +38,11 @@ BLIND_SETS = {
 # after round 10's scoring and with nothing tuned after it, the same way (only the j sets' header comments read);
 # scored once at the end of round 11 (2026-12-04 03:05-03:13 UTC), tuned-on from then, training data since round 12.
 # blind-12l and blind-es11: written 2026-12-04 01:20-01:30 UTC by the blind engineer "blind12" (branch blind12), at
-# the start of round 11, the same way (only the k sets' header comments read); unscored: still blind.
+# the start of round 11, the same way (only the k sets' header comments read); scored once at the end of round 12
+# (2026-12-04 08:58-09:01 UTC), tuned-on from then.
 # blind-12m and blind-es12: written 2026-12-04 08:01-08:17 UTC by the blind engineer "blind13" (branch blind13), the
 # same way (only the l sets' header comments read); unscored: still blind.
-STILL_BLIND = ("blind-12l", "blind-es11", "blind-12m", "blind-es12")
+STILL_BLIND = ("blind-12m", "blind-es12")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
