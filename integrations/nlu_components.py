@@ -39,6 +39,16 @@ def canonical_reference(text: str) -> str | None:
     return f"{prefix.upper()}-{year}-{int(number):05d}"
 
 
+def _as_written(entity: dict[str, Any], value: str, text: str) -> str:
+    """The text at the entity's offsets when it is the value in another case, else the value."""
+    start, end = entity.get("start"), entity.get("end")
+    if isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(text):
+        written = text[start:end]
+        if written.lower() == value.lower():
+            return written
+    return value
+
+
 def _overlaps(first: dict[str, Any], second: dict[str, Any]) -> bool:
     return first["start"] < second["end"] and second["start"] < first["end"]
 
@@ -50,7 +60,9 @@ class EntityNormaliser(GraphComponent, EntityExtractorMixin):
     - `animal`: the singular species from `bot.nlp.taxonomy` ("pit bulls" -> "dog"); an `animal`
       entity that names no animal is dropped.
     - `reference`: upper case, zero-padded ("kel-2026-42" -> "KEL-2026-00042").
-    - `location`: surrounding punctuation trimmed.
+    - `location`: the resident's own words at the entity's offsets, surrounding punctuation trimmed
+      (SpacyNLP's `case_sensitive: false` hands the extractor a lower-cased text, so its value read
+      "412 oak st" where the resident wrote "412 Oak St", and the clerk saw the lower-cased one).
     - When two extractors found overlapping entities of one type, the one from the extractor listed
       first in `preferred_extractors` is kept (our spaCy ruler by default).
     """
@@ -76,8 +88,9 @@ class EntityNormaliser(GraphComponent, EntityExtractorMixin):
         extractor = entity.get(EXTRACTOR)
         return self._preferred.index(extractor) if extractor in self._preferred else len(self._preferred)
 
-    def normalise(self, entities: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The entities with normalised values and overlapping duplicates removed (pure, for tests)."""
+    def normalise(self, entities: list[dict[str, Any]], text: str = "") -> list[dict[str, Any]]:
+        """The entities with normalised values and overlapping duplicates removed (pure, for tests);
+        `text` is the message the offsets point into."""
         kept: list[dict[str, Any]] = []
         for entity in sorted(entities, key=lambda e: (self._rank(e), e.get("start", 0))):
             entity = dict(entity)
@@ -91,7 +104,7 @@ class EntityNormaliser(GraphComponent, EntityExtractorMixin):
             elif kind == "reference":
                 entity[ENTITY_ATTRIBUTE_VALUE] = canonical_reference(value) or value.strip().upper()
             elif kind == "location":
-                entity[ENTITY_ATTRIBUTE_VALUE] = value.strip(_EDGE_PUNCTUATION)
+                entity[ENTITY_ATTRIBUTE_VALUE] = _as_written(entity, value, text).strip(_EDGE_PUNCTUATION)
             if "start" in entity and any(
                 other.get(ENTITY_ATTRIBUTE_TYPE) == kind and "start" in other and _overlaps(entity, other)
                 for other in kept
@@ -104,7 +117,7 @@ class EntityNormaliser(GraphComponent, EntityExtractorMixin):
         for message in messages:
             entities = message.get(ENTITIES, [])
             if entities:
-                message.set(ENTITIES, self.normalise(entities), add_to_output=True)
+                message.set(ENTITIES, self.normalise(entities, message.get(TEXT) or ""), add_to_output=True)
         return messages
 
 

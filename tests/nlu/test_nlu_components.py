@@ -43,6 +43,19 @@ def test_location_is_trimmed(normaliser: EntityNormaliser) -> None:
     assert normaliser.normalise([entity("location", "412 Oak St.", 0, 11)])[0]["value"] == "412 Oak St"
 
 
+def test_a_location_keeps_the_residents_own_case(normaliser: EntityNormaliser) -> None:
+    # SpacyNLP (case_sensitive: false) gives the extractor the lower-cased text; the clerk reads what was written
+    text = "the dog next door at 412 Oak St, barking for an hour"
+    found = [entity("location", "412 oak st,", 21, 32)]
+    assert normaliser.normalise(found, text)[0]["value"] == "412 Oak St"
+    # offsets that point at other words leave the value as it was
+    assert normaliser.normalise([entity("location", "412 oak st", 0, 10)], text)[0]["value"] == "412 oak st"
+    message = Message(data={"text": "loose dog at the corner of 3rd and Elm"})
+    message.set("entities", [entity("location", "corner of 3rd and elm", 17, 38)])
+    normaliser.process([message])
+    assert message.get("entities")[0]["value"] == "corner of 3rd and Elm"
+
+
 def test_overlapping_entities_keep_the_preferred_extractor(normaliser: EntityNormaliser) -> None:
     ruler = entity("location", "412 oak st", 7, 17)
     diet = entity("location", "oak st", 11, 17, extractor="DIETClassifier")
