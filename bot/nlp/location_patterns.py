@@ -189,9 +189,10 @@ def _of_town() -> Alternatives:
 
 
 def _county_roads() -> Alternatives:
-    """The road words after a county's name: "Stearns County Road 12", "Wabasha County Hwy 5"."""
+    """The road words after a county's name: "Stearns County Road 12", "Wabasha County Hwy 5", and round 12
+    the number alone ("Stearns County 12")."""
     number = {"TEXT": {"REGEX": r"^\d{1,3}[a-zA-Z]?$"}}
-    return [[one_of(["road", "rd", "highway", "hwy"]), number]]
+    return [[one_of(["road", "rd", "highway", "hwy"]), number], [number]]
 
 
 def _street_sequences(p: _Parts) -> list[list[Token]]:

@@ -28,10 +28,11 @@ _HEADS_EN = (
     "|school|dam|creek|river|bottoms?|field|hall|station|diamonds?|curve|turnoff|exit\\s+ramp|on-ramp|off-ramp|entrance|lot|culvert"
     "|bend|hill|barns?|silo|quarry|dump|lagoon|dock|launch|campground|mill|feedlot|farm|store|shop|park|tower"
     "|sign|marker|crossing|overpass|underpass|gate|mailbox(?:es)?|driveway|cul\\s+de\\s+sac|light|lights|woods"
+    "|county\\s+line"
 )
 _HEADS_ES = (
     "curva|salida|puente|iglesia|escuela|tienda|granja|pueblo|rio|parque|vias|entrada|esquina|torre|gasolinera"
-    "|milla\\s+\\d{1,3}|wildlife\\s+area|lecheria|establo|presa|cementerio|campo|bosque|laguna"
+    "|milla\\s+\\d{1,3}|wildlife\\s+area|lecheria|establo|presa|cementerio|campo|bosque|laguna|pedrera|corral"
 )
 _ORDINAL = r"\d{1,3}(?:st|nd|rd|th)\b(?:\s+(?:st|street|ave|avenue|rd|road)\b)?"
 _FIRE_NUMBER = r"fire\s+(?:number|num|no\.?|#)\s*\d{3,6}\b"
@@ -53,6 +54,11 @@ _TAIL_ES = re.compile(
     r"(?:\s+(?:pa|para|de|del)\s+[A-Z][a-z]+\b)?",
     re.IGNORECASE,
 )
+# " about a mile east of Freeport", " como una milla al este de Freeport": a road placed by a town and a distance
+_TAIL_TOWN = re.compile(
+    r"^\s+(?:(?:about|like|como|unas?)\s+)?(?:a|one|two|half\s+a|a\s+half|\d|una|media|dos)\s+(?:quarter\s+)?"
+    r"(?:miles?|millas?)\s+(?:(?:north|south|east|west)\s+of|al\s+(?:norte|sur|este|oeste)\s+de)\s+[A-Z][a-z]+\b"
+)
 # " near Grant", " near Sand Prairie": the one or two words after the joiner, tried as a pack's street
 _TAIL_STREET = re.compile(
     rf"^\s+{_JOIN_EN}\s+(?P<name>[A-Za-z][a-z]+)(?:\s+(?P<second>[a-z]+))?\b", re.IGNORECASE
@@ -65,7 +71,7 @@ def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
 
 def _tail_end(after: str, known: set[str]) -> int | None:
     """Where the landmark, fire number or pack street along a road ends in the text `after` it, if it does."""
-    tail = _TAIL_EN.match(after) or _TAIL_ES.match(after)
+    tail = _TAIL_EN.match(after) or _TAIL_ES.match(after) or _TAIL_TOWN.match(after)
     if tail:
         return tail.end()
     street = _TAIL_STREET.match(after)

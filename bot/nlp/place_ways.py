@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp import places_es
+from bot.nlp import place_more, places_es
 from bot.nlp.place_spans import span_is_free
 
 Entity = dict[str, Any]
@@ -102,7 +102,7 @@ def direction_cues(text: str, places: Sequence[Entity]) -> list[Entity]:
         if place["entity"] == "direction":
             window = text[max(0, place["start"] - _LOOKBACK) : place["start"]]
             cue = _DIRECTION_CUE.search(window)
-            way = None if cue else _WAY_WORDS.search(window)
+            way = None if cue else _WAY_WORDS.search(window) or place_more.WAY_BEFORE_ES.search(window)
             start = place["start"] - len((cue or way).group(0)) if cue or way else place["start"]
             if cue or (way and span_is_free(places, start, place["end"], place)):
                 place = _with(text, place, start, place["end"])

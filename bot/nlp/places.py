@@ -21,6 +21,7 @@ from typing import Any
 from bot.nlp import (
     gazetteer,
     place_homes,
+    place_more,
     place_phrases,
     place_spans,
     place_tails,
@@ -56,6 +57,7 @@ _OWNER_BEFORE = re.compile(
 _WEAK_OWNER_CUES = (
     r"\bfrom\s+the\s+(?:[a-z]+\s+)?(?:farm|ranch|property)\s+(?:on|at)"
     r"|\b(?:out\s+of|from)\s+(?:their|his|her)\s+(?:yard|house|place|property|pen|kennel)\s+(?:on|at)"
+    r"|\bout\s+of\s+the\s+(?:yard|pen|kennel)\s+(?:on|at)"
 )
 _OWNER_BEFORE_MORE = re.compile(
     r"(?:\b(?:came|comes|come|coming|got|gets|ran|charged|bolted|jumped|escaped|broke)\s+out\s+of"
@@ -279,6 +281,8 @@ _BARKING = re.compile(r"\b(?:bark\w*|howl\w*|yap\w*|ladr\w*|aull\w*)", re.IGNORE
 
 def _weak_owner(text: str, place: Entity) -> bool:
     before = text[: place["start"]]
+    if place_more.owner_cue(before, place["value"]) and not _OWN_ANIMAL_LOST.search(text):
+        return False  # "two dogs from the farm at 18100 County Road 81": whose, even alone
     barking = _BARKING_OWNER_BEFORE.search(before) and _BARKING.search(text)
     return bool(_WEAK_OWNER_BEFORE.search(before) or barking)
 
@@ -318,13 +322,16 @@ def place_role(text: str, entity: Entity) -> str:
     """`owner_location`, `direction` or `location` for a place, from the words just before it."""
     # "owner lives at the corner of High and Front": the ruler's corner starts after its article
     before = _without_article_end(place_phrases.without_correction(text[: entity["start"]]))
-    if _DIRECTION_BEFORE.search(before) or places_es.DIRECTION_BEFORE.search(before):
+    if any(
+        p.search(before) for p in (_DIRECTION_BEFORE, places_es.DIRECTION_BEFORE, place_more.WAY_BEFORE_ES)
+    ):
         return "direction"
     if _THEM_BEFORE.search(before) or (_OWN_HOME_BEFORE.search(before) and _OWN_ANIMAL_LOST.search(text)):
         return "owner_location"
-    if places_es.NOT_OWNER_BEFORE.search(before):
+    if places_es.NOT_OWNER_BEFORE.search(before) or place_more.NOT_OWNER_BEFORE.search(before):
         return "location"
     owner = _OWNER_BEFORE.search(before) or _OWNER_BEFORE_MORE.search(before)
+    owner = owner or place_more.owner_cue(before, text[entity["start"] : entity["end"]])
     if (owner or places_es.OWNER_BEFORE.search(before)) and not (
         _CALLING_FROM.search(before) or _NOT_OWNER_BEFORE.search(before)
     ):
@@ -349,6 +356,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     locations = [_extend_on_street(text, e, locations, streets) for e in locations]
     locations = place_tails.with_house_numbers(text, place_spans.widen(text, locations))
     locations = [_from_unit(text, e, locations) for e in locations]
+    locations = place_more.fire_numbers_es(text, locations)
     locations = place_homes.homes_in_complexes(text, locations)
     locations = place_phrases.landmarks_on_streets(
         text, place_phrases.corrected_places(text, locations), others
@@ -357,11 +365,13 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places = place_tails.road_tails(text, place_ways.roads_with_landmarks(text, places), streets)
     places = place_spans.drop_compounds(text, places)
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
-    places = lone_owner_places(text, places)
+    places = place_more.drop_workplaces(text, lone_owner_places(text, places))
     places = place_spans.drop_bare_landmarks(text, places)
     places += place_ways.compass_directions(text, [*others, *places])
     places += place_tails.way_phrases(text, [*others, *places])
+    places += place_more.way_phrases_es(text, [*others, *places])
     places = place_ways.direction_cues(text, place_spans.not_places(text, places))
+    places = place_more.joined_ways(text, places)
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 
