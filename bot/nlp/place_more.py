@@ -16,11 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
-from bot.nlp.place_spans import span_is_free
-
-Entity = dict[str, Any]
+from bot.nlp.place_spans import Entity, span_is_free, with_span
 
 # "pal rumbo de la ", "para el lado del ", "pa donde esta el ": the way before a place (no verb needed)
 WAY_BEFORE_ES = re.compile(
@@ -38,7 +35,7 @@ _FIRE_WORDS_ES = re.compile(r"\bnumero\s+de\s+fuego\s+(?:#\s*)?$", re.IGNORECASE
 _FIRE_ALONE_ES = re.compile(r"\b(?P<place>numero\s+de\s+fuego\s+(?:#\s*)?\d{3,6})\b", re.IGNORECASE)
 # "18422 de la County" + " 18": the road's number the ruler left off
 _COUNTY_NUMBER = re.compile(r"^\s+\d{1,3}\b")
-_OWNER_BEFORE_MORE = re.compile(
+_FARM_OR_HOME_BEFORE = re.compile(
     # "la mula del rancho del numero de fuego ...", "los puercos de la granja del 30115 de la 400th"
     r"(?:(?P<farm_es>\b(?:del|de\s+la)\s+(?:rancho|granja)\s+del)"
     # "two dogs from the farm at 18100 County Road 81", "the mule from the farm at fire number ..."
@@ -57,14 +54,10 @@ def owner_cue(before: str, value: str) -> bool:
     farm = _FARM_START_ES.match(value)  # "dos perros del [rancho del 18100 de la County 81]"
     if farm:
         before, value = before + farm.group(0), value[farm.end() :]
-    cue = _OWNER_BEFORE_MORE.search(before)
+    cue = _FARM_OR_HOME_BEFORE.search(before)
     if cue is None:
         return False
     return not (cue.group("farm_es") or cue.group("farm_en")) or bool(_NUMBERED.match(value))
-
-
-def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
-    return {**entity, "start": start, "end": end, "value": text[start:end]}
 
 
 def _fire_number(text: str, place: Entity, places: Sequence[Entity]) -> Entity:
@@ -75,7 +68,9 @@ def _fire_number(text: str, place: Entity, places: Sequence[Entity]) -> Entity:
         return place
     start = place["start"] - len(words.group(0))
     return (
-        _with(text, place, start, place["end"]) if span_is_free(places, start, place["end"], place) else place
+        with_span(text, place, start, place["end"])
+        if span_is_free(places, start, place["end"], place)
+        else place
     )
 
 
@@ -86,7 +81,7 @@ def _county_number(text: str, place: Entity, places: Sequence[Entity]) -> Entity
     )
     end = place["end"] + number.end() if number else place["end"]
     return (
-        _with(text, place, place["start"], end)
+        with_span(text, place, place["start"], end)
         if number and span_is_free(places, place["start"], end, place)
         else place
     )
@@ -130,7 +125,7 @@ def joined_ways(text: str, places: Sequence[Entity]) -> list[Entity]:
             and way
             and not text[previous["end"] : place["start"]].strip()
         ):
-            result[-1] = _with(text, previous, previous["start"], place["end"])
+            result[-1] = with_span(text, previous, previous["start"], place["end"])
             continue
         result.append(place)
     return result

@@ -123,7 +123,8 @@ _COMPOUND_BEFORE = re.compile(
 )
 
 
-def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
+def with_span(text: str, entity: Entity, start: int, end: int) -> Entity:
+    """The entity moved to [start, end) of `text`, its value the words there."""
     return {**entity, "start": start, "end": end, "value": text[start:end]}
 
 
@@ -155,7 +156,7 @@ def _widened(text: str, entity: Entity, others: Sequence[Entity]) -> Entity:
     if prefix:
         begin = start - len(window) + prefix.start("start" if "start" in prefix.groupdict() else 0)
         start = begin if span_is_free(others, begin, start, entity) else start
-    return _with(text, entity, start, end) if (start, end) != (entity["start"], entity["end"]) else entity
+    return with_span(text, entity, start, end) if (start, end) != (entity["start"], entity["end"]) else entity
 
 
 # "atras de [la iglesia de St Mary's]": a relation the ruler left before a Spanish landmark it found
@@ -197,7 +198,7 @@ def _relation_landmark_es(text: str, entity: Entity, others: Sequence[Entity]) -
         end = end + complement.end() if complement else end
     if (start, end) == (entity["start"], entity["end"]) or not span_is_free(others, start, end, entity):
         return entity
-    return _with(text, entity, start, end)
+    return with_span(text, entity, start, end)
 
 
 def houses_on_streets(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
@@ -233,13 +234,13 @@ def not_places(text: str, places: Sequence[Entity]) -> list[Entity]:
     for place in places:
         article = _SPANISH_ARTICLE.match(place["value"])
         if article and place["entity"] == "location":
-            place = _with(text, place, place["start"] + article.end(), place["end"])
+            place = with_span(text, place, place["start"] + article.end(), place["end"])
         owner_article = _OWNER_STREET_ARTICLE.match(place["value"])
         if owner_article and place["entity"] == "owner_location":
-            place = _with(text, place, place["start"] + owner_article.end(), place["end"])
+            place = with_span(text, place, place["start"] + owner_article.end(), place["end"])
         # "on Brookside Dr." at the end of a sentence: the clerk's form has no period
         if place["value"].endswith("."):
-            place = _with(text, place, place["start"], place["end"] - 1)
+            place = with_span(text, place, place["start"], place["end"] - 1)
         result.append(place)
     return result
 

@@ -16,11 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
-from bot.nlp.place_spans import span_is_free
-
-Entity = dict[str, Any]
+from bot.nlp.place_spans import Entity, span_is_free, with_span
 
 # Kinds of thing along a road a resident names it by ("by the Becker dairy", "past the water plant").
 _HEADS_EN = (
@@ -65,10 +62,6 @@ _TAIL_STREET = re.compile(
 )
 
 
-def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
-    return {**entity, "start": start, "end": end, "value": text[start:end]}
-
-
 def _tail_end(after: str, known: set[str]) -> int | None:
     """Where the landmark, fire number or pack street along a road ends in the text `after` it, if it does."""
     tail = _TAIL_EN.match(after) or _TAIL_ES.match(after) or _TAIL_TOWN.match(after)
@@ -98,7 +91,7 @@ def road_tails(text: str, places: Sequence[Entity], streets: Sequence[str]) -> l
                 if o["start"] >= place["end"] and o["end"] <= end and o["entity"] == "location"
             ]
             if span_is_free([o for o in places if o not in inside], place["start"], end, place):
-                place = _with(text, place, place["start"], end)
+                place = with_span(text, place, place["start"], end)
                 absorbed.extend(inside)
         result.append(place)
     return [p for p in result if not any(p is a for a in absorbed)]
@@ -172,6 +165,6 @@ def with_house_numbers(text: str, places: Sequence[Entity]) -> list[Entity]:
         if number and place["value"][:1].isupper():
             start = place["start"] - len(number.group(0))
             if span_is_free(places, start, place["end"], place):
-                place = _with(text, place, start, place["end"])
+                place = with_span(text, place, start, place["end"])
         result.append(place)
     return result

@@ -8,18 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from bot.nlp import place_more, places_es
-from bot.nlp.place_spans import span_is_free
-
-Entity = dict[str, Any]
+from bot.nlp.place_spans import Entity, span_is_free, with_span
 
 _LOOKBACK = 60  # characters before a place searched for a way's compass words
-
-
-def _with(text: str, entity: Entity, start: int, end: int) -> Entity:
-    return {**entity, "start": start, "end": end, "value": text[start:end]}
 
 
 _COMPASS = re.compile(
@@ -67,7 +60,7 @@ def roads_with_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
             if not tail and _LANDMARK_END.search(place["value"]):
                 tail = _OF_WORD.match(after)  # "carretera 42 por la tienda" + " de carnada"
             if tail and span_is_free(places, place["start"], place["end"] + tail.end(), place):
-                place = _with(text, place, place["start"], place["end"] + tail.end())
+                place = with_span(text, place, place["start"], place["end"] + tail.end())
         result.append(place)
     return result
 
@@ -105,7 +98,7 @@ def direction_cues(text: str, places: Sequence[Entity]) -> list[Entity]:
             way = None if cue else _WAY_WORDS.search(window) or place_more.WAY_BEFORE_ES.search(window)
             start = place["start"] - len((cue or way).group(0)) if cue or way else place["start"]
             if cue or (way and span_is_free(places, start, place["end"], place)):
-                place = _with(text, place, start, place["end"])
+                place = with_span(text, place, start, place["end"])
         result.append(place)
     return result
 
