@@ -46,13 +46,19 @@ def arbitrate(
     resident away or saying "sorry, I didn't understand" loses the report.
     With `bite_said` (bot.nlp.bite_cues: the words say an animal bit someone), a best intent of barking, at
     large or wildlife is asked about with the bite beside it: a bite filed under another type gets no 911
-    advice and pages nobody.
+    advice and pages nobody. With a bite ranked first, the words confirm it and it is filed, whatever is
+    close behind: a loose dog or a fox that bit someone is a bite (Kellogg § 58-10 "Animal bites"; Freeport
+    Section 11 A, an animal that inflicts "bodily injury to any person or other animal"), and asking
+    "barking, loose, or bite?" of a resident who just wrote "it bit my wife" costs a text and reads as not
+    listening.
     """
     ranked = [r for r in ranking if r.get("name") not in ("nlu_fallback", AMBIGUOUS_REPORT)]
     if not ranked:
         return None
     if bite_said and ranked[0].get("name") in BITE_CONTRADICTS:
         return [ranked[0]["name"], "report_bite"]
+    if bite_said and ranked[0].get("name") == "report_bite":
+        return None  # the words and the classifiers agree
     if animal_named and ranked[0].get("name") in NOT_ANIMAL_MATTERS:
         return _close_reports(ranked, float(ranked[0].get("confidence", 0)), competing_gap) or None
     if ranked[0].get("name") not in REPORT_TYPES:

@@ -3,9 +3,9 @@
 Two kinds of context, both found writing round-5 data on the tuned-on sets (blind-12c, blind-es2):
 
 - An animal word that only describes something else is no animal of the report: "the bird feeder", "past
-  the turkey barns", "the dog walker", "la planta de pollo" (a workplace), "el comedero de pajaros". The
-  entity ruler tags such a phrase with a label no extractor reads (`not_animal`), and, being longer, it wins
-  over the one-word animal.
+  the turkey barns", "kitty corner from us" (diagonally across), "the dog walker", "la planta de pollo" (a
+  workplace), "el comedero de pajaros". The entity ruler tags such a phrase with a label no extractor reads
+  (`not_animal`), and, being longer, it wins over the one-word animal.
 - A word the ruler leaves alone in free text because it is usually something else (taxonomy
   AMBIGUOUS_IN_TEXT: "bear with me", "a fire pit") is an animal after a word that can only introduce one:
   "a bear was in our yard", "the neighbours pit", "their golden", "a sow".
@@ -22,7 +22,7 @@ from bot.nlp.location_patterns import one_of, opt
 MODIFIED_HEADS = (
     "feeder", "feeders", "barn", "barns", "plant", "plants", "park", "food", "bowl", "bowls", "dish",
     "trailer", "trailers", "treats", "toy", "toys", "seed", "door", "bath", "walker", "walkers", "sitter",
-    "groomer", "catcher", "wire", "litter", "hair", "fur",
+    "groomer", "catcher", "wire", "litter", "hair", "fur", "corner",
 )  # fmt: skip
 # "<head> de <animal>": "planta de pollo", "granjas de pavos", "comedero de pajaros", "comida para perro"
 SPANISH_HEADS = (

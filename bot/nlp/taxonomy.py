@@ -76,6 +76,16 @@ SPECIES_TERMS: dict[str, tuple[str, ...]] = {
         "cockatiel",
         "macaw",
         "pheasant",
+        # wild birds residents find grounded or hurt (blind-12l's bald eagle had no species)
+        "bald eagle",
+        "golden eagle",
+        "heron",
+        "great blue heron",
+        "egret",
+        "pelican",
+        "vulture",
+        "turkey vulture",
+        "buzzard",
     ),
     "rabbit": ("rabbit", "bunny", "hare", "jackrabbit", "bunny rabbit"),
     "raccoon": ("raccoon", "racoon", "coon", "trash panda"),
@@ -337,7 +347,9 @@ NOT_TYPOS: frozenset[str] = frozenset(
      "fill", "shows", "vendo",
      # round 12's (the k sets): "una cuerda" (a rope) was a sow (cerda), "rocas" (rocks) geese (ocas),
      # "sounded hoarse" a horse
-     "cuerda", "rocas", "hoarse"}
+     "cuerda", "rocas", "hoarse",
+     # "Eagle St" is a Kellogg street, "catty corner" a place: neither is a misspelt beagle or cat
+     "eagle", "eagles", "catty"}
 )  # fmt: skip
 
 IRREGULAR_PLURALS: dict[str, str] = {

@@ -52,6 +52,8 @@ def test_a_word_that_is_usually_something_else_is_an_animal_after_a_word_that_in
         ("two goats on the shoulder by the turkey barns east of town", ["goat"]),
         ("my dog walker got nipped by the husky on 3rd", ["dog"]),
         ("cows loose near the horse trailer lot", ["cow"]),
+        # "kitty corner" is diagonally across: before, it filed a cat the resident never reported
+        ("the rottie kitty corner from us on Willow St barks from 10 pm on", ["dog"]),
         ("salgo de la planta de pollo a las 11 y los perros siguen ladrando", ["dog"]),
         ("un perro se metio a las granjas de pavos", ["dog"]),
     ],

@@ -61,6 +61,22 @@ def test_a_confident_other_type_is_asked_about_when_the_words_say_a_bite(top: st
     assert arbitrate(confident, bite_said=True) == [top, "report_bite"]
 
 
+@pytest.mark.parametrize(
+    "close",
+    [
+        # "A loose dog bit my wife's hand in the alley behind Pine St": loose, and a bite
+        ranking(("report_bite", 0.52), ("report_at_large", 0.41)),
+        # "fox bit my cat on our porch": wildlife, and a bite
+        ranking(("report_bite", 0.45), ("report_wildlife", 0.40)),
+    ],
+)
+def test_a_bite_ranked_first_is_filed_when_the_words_say_it_bit(close: list[dict]) -> None:
+    # Kellogg § 58-10 "Animal bites"; Freeport Section 11 A: an animal that inflicts "bodily injury to any
+    # person or other animal". The words confirm the classifiers' first choice.
+    assert arbitrate(close) is not None  # the classifiers alone would ask
+    assert arbitrate(close, bite_said=True) is None
+
+
 def test_a_bite_ranked_first_or_another_intent_is_left_alone_by_the_bite_words() -> None:
     assert arbitrate(ranking(("report_bite", 0.9), ("report_at_large", 0.05)), bite_said=True) is None
     # "did you find the dog that bit my son?" is a status question, never a report to ask about

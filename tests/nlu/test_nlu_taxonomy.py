@@ -24,6 +24,10 @@ from bot.nlp.taxonomy import normalise_animal, pluralise, species_names, term_ta
         ("DOG", "dog"),
         ("a bull snake", "snake"),
         ("🐕", "dog"),
+        # a grounded wild bird (blind-12l's bald eagle was filed with no species)
+        ("a bald eagle", "bird"),
+        ("great blue heron", "bird"),
+        ("aguila", "bird"),
     ],
 )
 def test_mentions_map_to_their_species(mention: str, species: str) -> None:
@@ -38,7 +42,8 @@ def test_common_typos_are_understood(typo: str, species: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "   ", "the mailman", "my kid", "Jane Doe", "house", "it", "here", "412 oak st"]
+    "text",
+    ["", "   ", "the mailman", "my kid", "Jane Doe", "house", "it", "here", "412 oak st", "eagles", "catty"],
 )
 def test_non_animals_give_none(text: str) -> None:
     assert normalise_animal(text) is None
