@@ -121,9 +121,10 @@ _VAGUE_PLACE_RE = re.compile(
     r"down the street|nearby|in town|somewhere|everywhere|idk|i don'?t know|not sure)\W*$",
     re.I,
 )
+# who was bitten is a person; "my wifes hand", "my sons arm": a possessive texted without its apostrophe too
 _PERSON_RE = re.compile(
     r"\b(me|i was|i got|myself|person|my (son|daughter|kid|child|husband|wife|mom|dad|mother|father|"
-    r"friend|neighbou?r|boy|girl|grandson|granddaughter|brother|sister|partner)|a (man|woman|boy|girl|kid|child|"
+    r"friend|neighbou?r|boy|girl|grandson|granddaughter|brother|sister|partner)(?:'?s)?|a (man|woman|boy|girl|kid|child|"
     r"jogger|runner|mail ?carrier|delivery driver)|kid|child|human|someone|somebody|us)\b",
     re.I,
 )

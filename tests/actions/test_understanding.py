@@ -69,6 +69,22 @@ async def test_my_cat_is_an_animal_victim_and_the_owner_is_where_the_dog_came_fr
     assert slots["owner_known"] == "511 Chestnut"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # texted without the apostrophe: "my wifes hand" says the wife was bitten (found through the REST
+        # channel: it asked "Who was bitten?" after this very message)
+        "a loose dog bit my wifes hand in the alley behind Pine St",
+        "the husky bit my sons arm at the park",
+        "a stray cat scratched and bit my daughter's finger",
+    ],
+)
+async def test_a_person_bitten_is_read_from_a_possessive_without_its_apostrophe(dispatcher, domain, text):
+    tracker = make_tracker(text, intent="report_bite", slots={"report_type": "bite"})
+    slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
+    assert slots["victim"] == "person"
+
+
 async def test_an_answer_that_does_not_say_when_is_read_for_what_it_says_and_asked_again(dispatcher, domain):
     text = "yes it broke the skin"
     tracker = make_tracker(
