@@ -31,7 +31,7 @@ from actions.reading import (
     value_before_this_message,
 )
 from actions.services import conversation_pack, office_details_for
-from bot.nlp import answers, replies
+from bot.nlp import answers, looks, replies
 from bot.nlp.address import spoken_place
 from bot.nlp.gazetteer import city_streets
 from bot.nlp.places import names_a_city_place
@@ -266,6 +266,17 @@ class ReportFormValidation(FormValidationAction):
             retry.update(self.validate_location(place[0].get("value"), dispatcher, tracker, domain))
             retry.update(location_unconfirmed=None, location_confirmed=None, location_suggested=None)
         return retry
+
+    def _look(self, tracker: Tracker, text: str) -> Slots:
+        """What it looks like, when the message says it and nobody has yet (bot.nlp.looks): "its brown and big"."""
+        if "animal_description" not in self._empty(tracker, "animal_description"):
+            return {}
+        places = [
+            str(e.get("value") or "")
+            for e in entities(tracker, "location", "direction", *OWNER_PLACE_ENTITIES)
+        ]
+        look = looks.look_in(text, places)
+        return {"animal_description": look[:MAX_ANSWER_CHARS]} if look else {}
 
     def _read_as_place(
         self, text: str, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict

@@ -99,7 +99,7 @@ class ValidateAtLargeForm(ReportFormValidation):
         owner = owner_in(tracker, text)
         if "owner_known" in empty and owner and owner != answers.UNKNOWN:
             facts["owner_known"] = owner
-        return facts
+        return {**self._look(tracker, text), **facts}
 
     def validate_still_there(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
@@ -155,6 +155,7 @@ class ValidateBiteForm(ReportFormValidation):
         shots = replies.vaccinated(text)
         if "vaccinated" in empty and shots:
             facts["vaccinated"] = shots
+        facts.update(self._look(tracker, text))
         if requested in ("animal", "owner_known", "vaccinated") and "animal_description" in self._empty(
             tracker, "animal_description"
         ):

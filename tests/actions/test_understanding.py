@@ -195,6 +195,32 @@ async def test_a_place_and_where_it_went_go_to_their_own_slots(dispatcher, domai
     assert (slots["direction"], slots["still_there"]) == ("heading towards the park", "no")
 
 
+@pytest.mark.parametrize(
+    ("text", "place", "look"),
+    [
+        # found through the REST channel: both were asked "What does it look like?" right after saying it
+        ("there is a loose dog on Main St by the church, its brown and big", "Main St by the church", "brown and big"),
+        ("hay un perro suelto en la calle Main enfrente de la iglesia, es cafe y grande, sin collar",
+         "calle Main enfrente de la iglesia", "cafe y grande, sin collar"),
+        # words that describe no animal fill nothing
+        ("a loose dog on Main St, its a big problem around here", "Main St", None),
+        ("the white house on Elm St has a dog running loose", "Elm St", None),
+    ],
+)  # fmt: skip
+async def test_the_look_a_first_message_gives_is_not_asked_again(dispatcher, domain, text, place, look):
+    tracker = make_tracker(
+        text,
+        intent="report_at_large",
+        entities=[
+            entity("animal", "dog" if "dog" in text else "perro", text),
+            entity("location", place, text),
+        ],
+        set_this_turn={"animal": "dog", "location": place},
+    )
+    slots = _slots(await ValidateAtLargeForm().run(dispatcher, tracker, domain))
+    assert slots.get("animal_description") == look
+
+
 async def test_look_still_there_and_behaviour_come_from_one_reply(dispatcher, domain):
     text = "brown lab with a red collar, still here, not aggressive"
     tracker = make_tracker(

@@ -1,0 +1,65 @@
+"""What the animal looks like, from a report's own words: "there's a loose dog on Main St, its brown and big",
+"hay un perro suelto en la Main, es cafe y grande, sin collar" (issue 9 section 1: every fact from any
+message, the first included; before, the form asked "What does it look like?" right after it was told).
+
+A part of the message (cut at commas and full stops) is a look when, after an opening "it's", "es" or
+"tiene", every word in it is a word of colour, size, coat or collar, a filler ("and", "a", "muy") or an
+animal word, and it names no place the message gave. Anything else stays unsaid: "it's a big problem"
+and "for a little while" are no look, and nothing is filled from words that do not say it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.nlp.answers import fold
+from bot.nlp.taxonomy import normalise_animal
+
+LOOK_WORDS = frozenset(
+    # English: colour, coat, size, build, what it wears
+    "black white brown tan grey gray golden yellow red orange cream blond blonde silver chocolate brindle "
+    "spotted spots spot patches striped stripes tabby calico merle tricolor fluffy shaggy curly fuzzy "
+    "short long haired hair coat big small large little huge tiny medium sized size skinny thin fat chubby "
+    "stocky young old collar collars harness tag tags bandana sweater "
+    # Spanish, as texted (no accents)
+    "negro negra negros negras blanco blanca blancos blancas cafe cafes cafecito gris grises pinto pinta "
+    "manchado manchada manchas atigrado atigrada amarillo amarilla rojo roja dorado dorada canelo canela "
+    "peludo peluda pelo corto largo grande grandes chico chica chicos chiquito chiquita pequeno pequena "
+    "mediano mediana flaco flaca gordo gorda viejo vieja joven cachorro collar correa placa sueter".split()
+)
+FILLERS = frozenset(
+    "a an the and or with no some kind of kinda sort sorta very really pretty like color colour colored "
+    "coloured mix mixed ish on its y o con sin un una muy medio bien tipo de color como algo".split()
+)
+# an opening that says the words after it describe the animal
+_OPENING = re.compile(
+    r"^(?:and\s+|y\s+)?(?:it'?s|it\s+is|he'?s|he\s+is|she'?s|she\s+is|they'?re|they\s+are|it\s+has|has|"
+    r"wearing|es|son|esta|tiene|trae|lleva)\s+",
+    re.IGNORECASE,
+)
+_PARTS = re.compile(r"[,.;!?\n]+")
+_WORD = re.compile(r"[a-z]+")
+MAX_LOOK_WORDS = 10
+
+
+def _is_look(words: list[str]) -> bool:
+    if not words or len(words) > MAX_LOOK_WORDS or not any(w in LOOK_WORDS for w in words):
+        return False
+    return all(w in LOOK_WORDS or w in FILLERS or normalise_animal(w) for w in words)
+
+
+def look_in(text: str, places: Sequence[str] = ()) -> str | None:
+    """The parts of `text` that say what the animal looks like, joined, or None when none does."""
+    said_places = [fold(p).lower() for p in places if p]
+    kept = []
+    for part in _PARTS.split(text or ""):
+        part = part.strip()
+        folded = fold(part).lower()
+        if not part or any(place in folded for place in said_places):
+            continue
+        opening = _OPENING.match(part)
+        body = part[opening.end() :] if opening else part
+        if _is_look(_WORD.findall(fold(body).lower())):
+            kept.append(body)
+    return ", ".join(kept) or None
