@@ -311,8 +311,8 @@ class ReportFormValidation(FormValidationAction):
             if answers.yes_no_unknown(text) == answers.UNKNOWN and len(text.split()) <= 4:
                 return self._accept("animal_description", "not known")
             text = self.description_part(text)
-            if not text:
-                return self._reject("animal_description", None, dispatcher, tracker)
+            if not text:  # a bare "yes" answered another part: say which part is still wanted
+                return self._reject("animal_description", "utter_look_unclear", dispatcher, tracker)
         return self._free_text("animal_description", text, dispatcher, tracker)
 
     @staticmethod

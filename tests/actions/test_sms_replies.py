@@ -19,7 +19,7 @@ from bot.vocabulary import REPORT_TYPES, question
 from tests.actions.conftest import make_tracker
 
 UNCLEAR = ("utter_animal_unclear", "utter_answer_unclear", "utter_location_unclear", "utter_victim_unclear",
-           "utter_yes_no_unclear")  # fmt: skip
+           "utter_yes_no_unclear", "utter_look_unclear")  # fmt: skip
 
 
 def render(domain: dict[str, Any], message: dict[str, Any], language: str) -> str:
