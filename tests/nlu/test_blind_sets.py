@@ -20,6 +20,8 @@ BLIND_SETS = {
     "blind-es11": ROOT / "tests" / "nlu" / "blind_es_2026_12k.yml",
     "blind-12m": ROOT / "tests" / "nlu" / "blind_2026_12m.yml",
     "blind-es12": ROOT / "tests" / "nlu" / "blind_es_2026_12l.yml",
+    "blind-12n": ROOT / "tests" / "nlu" / "blind_2026_12n.yml",
+    "blind-es13": ROOT / "tests" / "nlu" / "blind_es_2026_12m.yml",
 }
 # The sets before them (blind-11 to blind-12k, blind-es to blind-es10) were each scored once while blind, tuned on,
 # and are training data since rounds 7 to 12 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -42,7 +44,10 @@ BLIND_SETS = {
 # (2026-12-04 08:58-09:01 UTC), tuned-on from then.
 # blind-12m and blind-es12: written 2026-12-04 08:01-08:17 UTC by the blind engineer "blind13" (branch blind13), the
 # same way (only the l sets' header comments read); unscored: still blind.
-STILL_BLIND = ("blind-12m", "blind-es12")
+# blind-12n and blind-es13: written 2026-12-04 11:44-11:56 UTC by the blind engineer "blind14" (branch blind14), the
+# same way (only the m and es12 sets' header comments read; the spent l and es11 sets read in full), larger
+# (228 and 190 messages) to cut the sets' own noise; unscored: still blind.
+STILL_BLIND = ("blind-12m", "blind-es12", "blind-12n", "blind-es13")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -176,6 +181,8 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
         "blind-es11": "es",
         "blind-12m": "en",
         "blind-es12": "es",
+        "blind-12n": "en",
+        "blind-es13": "es",
     }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
