@@ -349,7 +349,9 @@ NOT_TYPOS: frozenset[str] = frozenset(
      # "sounded hoarse" a horse
      "cuerda", "rocas", "hoarse",
      # "Eagle St" is a Kellogg street, "catty corner" a place: neither is a misspelt beagle or cat
-     "eagle", "eagles", "catty"}
+     "eagle", "eagles", "catty",
+     # "transcript colon", "tienen tapadas las dos lineas": spoken punctuation and lanes, not a coon or a lynx
+     "colon", "lines"}
 )  # fmt: skip
 
 IRREGULAR_PLURALS: dict[str, str] = {
