@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
+from bot.nlp import gazetteer
 from bot.nlp.place_spans import Entity, span_is_free, with_span
 from bot.nlp.places_es import NUMBER_WORDS_ES
 
@@ -164,20 +166,9 @@ def road_corners(text: str, places: list[Entity], others: Sequence[Entity]) -> l
     return result
 
 
-def drop_errands(text: str, places: Sequence[Entity]) -> list[Entity]:
-    """ "el iba por el correo", "cuando sali x el correo": fetching the mail is no place of the report."""
-    return [
-        p
-        for p in places
-        if not (
-            _ERRAND_PLACE.match(p["value"]) and _ERRAND.search(text[max(0, p["start"] - 12) : p["start"]])
-        )
-    ]
-
-
 def widen(text: str, places: list[Entity], others: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """The round's widenings before roles: homes in parks, named parks, street numbers after "numero"."""
-    places = homes_in_parks(text, places, others, streets)
+    places = whole_landmarks(text, homes_in_parks(text, places, others, streets), others)
     return numbered_streets(text, named_parks(text, places, others), others)
 
 
@@ -194,3 +185,100 @@ def own_home_address(value: str) -> bool:
     """Whether the resident's home, said after "we live at" in a message about their own lost animal, is a
     house number (the sets write it `location`; a bare street they write both ways, so it stays the owner's)."""
     return _HOUSE_NUMBER_START.match(value) is not None
+
+
+@lru_cache(maxsize=1)
+def _landmark_names() -> re.Pattern[str]:
+    """The packs' landmarks of two words or more, longest first (read on first use)."""
+    names = {n for city in gazetteer.landmarks_by_city().values() for n in city if " " in n}
+    return re.compile(
+        r"\b(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w'])",
+        re.IGNORECASE,
+    )
+
+
+def whole_landmarks(text: str, places: list[Entity], others: Sequence[Entity]) -> list[Entity]:
+    """ "en la Kellogg Elementary": a place the ruler cut inside a pack's landmark (the street "la Kellogg")
+    ends where the landmark does."""
+    result = []
+    for place in places:
+        for match in _landmark_names().finditer(text, max(0, place["start"] - 1), place["end"] + 40):
+            if place["start"] <= match.start() < place["end"] < match.end():
+                if span_is_free([*others, *places], place["start"], match.end(), place):
+                    place = with_span(text, place, place["start"], match.end())
+                break
+        result.append(place)
+    return result
+
+
+# "x la " / "por la " right before a street that is part of a way ("se fue x la Apple hacia la Plum")
+_BY_WAY_OF = re.compile(r"\b(?:x|por)\s(?:la|el)\s$", re.IGNORECASE)
+_BY_WAY_OF_AFTER = re.compile(r"^\s(?:x|por)\s(?:la|el)\s$", re.IGNORECASE)
+# "irse x la Spruce hacia la Main", "se fue x la Apple": leaving by the street (not "corriendo x la calle
+# Stearns hacia el parque", where it is now: the sets write that street as the `location`)
+_GOING_BEFORE = re.compile(
+    r"\b(?:irse|se\s(?:fue|fueron|va|van|iba|iban))\s(?:x|por)\s(?:la|el)\s$",
+    re.IGNORECASE,
+)
+
+
+def streets_of_ways(text: str, places: list[Entity]) -> list[Entity]:
+    """A street gone along right before or after a way is part of it: "[hacia el rio x la Water]", "los vi irse
+    [x la Spruce hacia la Main]" (the sets write the whole way as the `direction`)."""
+    result: list[Entity] = []
+    for place in sorted(places, key=lambda p: p["start"]):
+        previous = result[-1] if result else None
+        if previous and previous["entity"] == "direction" and place["entity"] == "location":
+            if _BY_WAY_OF_AFTER.match(text[previous["end"] : place["start"]]):
+                result[-1] = with_span(text, previous, previous["start"], place["end"])
+                continue
+        if previous and previous["entity"] == "location" and place["entity"] == "direction":
+            going = _GOING_BEFORE.search(text[max(0, previous["start"] - 30) : previous["start"]])
+            if going and not text[previous["end"] : place["start"]].strip():
+                result[-1] = with_span(text, place, _way_start(text, previous["start"]), place["end"])
+                continue
+        if place["entity"] == "direction" and _BY_WAY_OF.search(
+            text[max(0, place["start"] - 8) : place["start"]]
+        ):
+            place = with_span(text, place, _way_start(text, place["start"]), place["end"])
+        result.append(place)
+    return result
+
+
+def _way_start(text: str, start: int) -> int:
+    """Where "x la " / "por el " before `start` begins."""
+    found = _BY_WAY_OF.search(text[max(0, start - 8) : start])
+    return start - len(found.group(0)) if found else start
+
+
+# People's errands and care, no place of the report: "ella fue a la clinica", "ya esta en el hospital", "fui a
+# emergencias", "los ninos q van a la escuela", "el bus de la escuela", "limpiando la escuela"
+_CARE_PLACE = re.compile(
+    r"^(?:(?:a|en|al)\s)?(?:(?:la|el)\s)?(?:clinica|hospital|emergencias)$", re.IGNORECASE
+)
+_SCHOOL = re.compile(r"^(?:(?:a|en)\s)?(?:la\s)?escuela$", re.IGNORECASE)
+_PEOPLE_AT_SCHOOL_BEFORE = re.compile(
+    r"\b(?:(?:q|que|cuando)\s(?:van|pasan|iban|pasaban|llegan|vienen|salen)\s(?:a|de)\s(?:la\s)?"
+    r"|(?:bus|camion)\sde\s(?:la\s)?|limpiando\s(?:la\s)?|recogi\s\w+\s\w+\s\w+\sen\s(?:la\s)?)$",
+    re.IGNORECASE,
+)
+
+
+def drop_people_places(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """No place for where people went or were (a clinic, the school run), and none for fetching the mail."""
+    kept = []
+    for p in places:
+        before = text[max(0, p["start"] - 40) : p["start"]]
+        if _CARE_PLACE.match(p["value"]) or (
+            _SCHOOL.match(p["value"]) and _PEOPLE_AT_SCHOOL_BEFORE.search(before)
+        ):
+            continue
+        if _ERRAND_PLACE.match(p["value"]) and _ERRAND.search(before[-12:]):
+            continue
+        kept.append(p)
+    return kept
+
+
+def finish(text: str, places: list[Entity]) -> list[Entity]:
+    """The round's last steps, after the ways are joined: people's places dropped, streets of ways kept."""
+    return streets_of_ways(text, drop_people_places(text, places))

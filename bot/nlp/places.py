@@ -374,10 +374,8 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places += place_ways.compass_directions(text, [*others, *places])
     places += place_tails.way_phrases(text, [*others, *places])
     places += place_more.way_phrases_es(text, [*others, *places])
-    places = place_ways.direction_cues(
-        text, place_es_more.drop_errands(text, place_spans.not_places(text, places))
-    )
-    places = place_more.joined_ways(text, places)
+    places = place_ways.direction_cues(text, place_spans.not_places(text, places))
+    places = place_es_more.finish(text, place_more.joined_ways(text, places))
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 
