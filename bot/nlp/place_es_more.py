@@ -281,4 +281,30 @@ def drop_people_places(text: str, places: Sequence[Entity]) -> list[Entity]:
 
 def finish(text: str, places: list[Entity]) -> list[Entity]:
     """The round's last steps, after the ways are joined: people's places dropped, streets of ways kept."""
-    return streets_of_ways(text, drop_people_places(text, places))
+    return streets_of_ways(text, homes_animals_left(text, drop_people_places(text, places)))
+
+
+# "se salio por debajo de la cerca del 510 de la Mckinley", "salio de una casa del bloque 600 de la Kellogg",
+# "el chucho de don Beto del 417 de la Chestnut": the animal's home, named before where it is now
+_CAME_OUT_OF = re.compile(
+    r"\b(?:se\s)?(?:salio|salieron|escapo|escaparon)\b(?:\s[\w']+){0,7}?\s(?:del|de\sla|de)\s(?:una?\s)?$"
+    r"|\b(?:de\s(?:don|dona)\s[A-Z][a-z]+)\sdel\s$",
+    re.IGNORECASE,
+)
+_HOME_VALUE = re.compile(
+    r"^(?:(?:la|el)\s)?(?:\d{1,6}\b|bloque\s\d|casa\s(?:del?|de\sla)\s(?:\d|bloque\s\d))", re.IGNORECASE
+)
+
+
+def homes_animals_left(text: str, places: list[Entity]) -> list[Entity]:
+    """An address the animal came out of is the owner's when another place is where it is (or what it did)."""
+    incident = [p for p in places if p["entity"] == "location"]
+    if len(incident) < 2:
+        return places
+    result = []
+    for place in places:
+        before = text[max(0, place["start"] - 60) : place["start"]]
+        if place in incident and _HOME_VALUE.match(place["value"]) and _CAME_OUT_OF.search(before):
+            place = {**place, "entity": "owner_location"}
+        result.append(place)
+    return result
