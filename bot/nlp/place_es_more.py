@@ -166,10 +166,30 @@ def road_corners(text: str, places: list[Entity], others: Sequence[Entity]) -> l
     return result
 
 
+# "en el callejon entre la Pine y la Elm", "a lo largo de la Basswood": an alley between streets and a way along
+# a street keep their words, as the sets write them
+_ALONG_BEFORE = re.compile(
+    r"\b(?:(?:en\s)?(?:el\s)?callejon\sentre|a\slo\slargo\sde)\s(?:la\s|el\s)?$", re.IGNORECASE
+)
+
+
+def alleys_and_alongs(text: str, places: list[Entity], others: Sequence[Entity]) -> list[Entity]:
+    """A street or corner with "el callejon entre" / "a lo largo de" before it starts at those words."""
+    result = []
+    for place in places:
+        along = _ALONG_BEFORE.search(text[max(0, place["start"] - 30) : place["start"]])
+        start = place["start"] - len(along.group(0)) if along else place["start"]
+        if along and span_is_free([*others, *places], start, place["end"], place):
+            place = with_span(text, place, start, place["end"])
+        result.append(place)
+    return result
+
+
 def widen(text: str, places: list[Entity], others: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """The round's widenings before roles: homes in parks, named parks, street numbers after "numero"."""
     places = whole_landmarks(text, homes_in_parks(text, places, others, streets), others)
-    return numbered_streets(text, named_parks(text, places, others), others)
+    places = numbered_streets(text, named_parks(text, places, others), others)
+    return alleys_and_alongs(text, places, others)
 
 
 # "we live at 1016 Jefferson", "vivimos en el novecientos uno de la calle maple": a house number said
