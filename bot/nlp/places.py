@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.nlp import (
     gazetteer,
+    place_es_more,
     place_homes,
     place_more,
     place_phrases,
@@ -326,7 +327,8 @@ def place_role(text: str, entity: Entity) -> str:
         p.search(before) for p in (_DIRECTION_BEFORE, places_es.DIRECTION_BEFORE, place_more.WAY_BEFORE_ES)
     ):
         return "direction"
-    if _THEM_BEFORE.search(before) or (_OWN_HOME_BEFORE.search(before) and _OWN_ANIMAL_LOST.search(text)):
+    own_home = _OWN_HOME_BEFORE.search(before) and not place_es_more.own_home_address(entity["value"])
+    if _THEM_BEFORE.search(before) or (own_home and _OWN_ANIMAL_LOST.search(text)):
         return "owner_location"
     if places_es.NOT_OWNER_BEFORE.search(before) or place_more.NOT_OWNER_BEFORE.search(before):
         return "location"
@@ -358,11 +360,13 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     locations = [_from_unit(text, e, locations) for e in locations]
     locations = place_more.fire_numbers_es(text, locations)
     locations = place_homes.homes_in_complexes(text, locations)
+    locations = place_es_more.widen(text, locations, others, streets)
     locations = place_phrases.landmarks_on_streets(
         text, place_phrases.corrected_places(text, locations), others
     )
     places = [{**e, "entity": place_role(text, e)} for e in merge_adjacent(text, locations)]
     places = place_tails.road_tails(text, place_ways.roads_with_landmarks(text, places), streets)
+    places = place_es_more.road_corners(text, place_es_more.town_tails(text, places, others), others)
     places = place_spans.drop_compounds(text, places)
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
     places = place_more.drop_workplaces(text, lone_owner_places(text, places))
@@ -371,7 +375,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places += place_tails.way_phrases(text, [*others, *places])
     places += place_more.way_phrases_es(text, [*others, *places])
     places = place_ways.direction_cues(text, place_spans.not_places(text, places))
-    places = place_more.joined_ways(text, places)
+    places = place_es_more.finish(text, place_more.joined_ways(text, places))
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
 
 
