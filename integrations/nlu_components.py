@@ -21,7 +21,7 @@ from rasa.shared.nlu.constants import (
 )
 from rasa.shared.nlu.training_data.message import Message
 
-from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, reconcile_species
+from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
 from bot.nlp.bite_cues import says_bitten
 from bot.nlp.places import place_entities
 from bot.nlp.taxonomy import normalise_animal
@@ -217,13 +217,18 @@ class ReportTypeArbiter(GraphComponent):
             animals = self._animals(message)
             self._reconcile(message, animals)
             ranking = message.get(INTENT_RANKING_KEY) or []
+            bite_said = says_bitten(message.get(TEXT) or "")
             candidates = arbitrate(
-                ranking,
-                self._low,
-                self._gap,
-                animal_named=bool(animals),
-                bite_said=says_bitten(message.get(TEXT) or ""),
+                ranking, self._low, self._gap, animal_named=bool(animals), bite_said=bite_said
             )
+            bite = confirmed_bite(ranking, bite_said)
+            if bite and (message.get(INTENT) or {}).get("name") == "nlu_fallback":
+                message.set(INTENT, bite, add_to_output=True)
+                message.set(
+                    INTENT_RANKING_KEY,
+                    [r for r in ranking if r.get("name") != "nlu_fallback"],
+                    add_to_output=True,
+                )
             if not candidates:
                 continue
             top = next(r for r in ranking if r.get("name") == candidates[0])

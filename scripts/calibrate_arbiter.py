@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, reconcile_species  # noqa: E402
+from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species  # noqa: E402
 from bot.nlp.bite_cues import says_bitten  # noqa: E402
 from bot.nlp.ensemble import average_rankings  # noqa: E402
 from bot.nlp.metrics import report_type_scores  # noqa: E402
@@ -48,6 +48,8 @@ def decide(
     second = float(ranked[1].get("confidence", 0)) if len(ranked) > 1 else 0.0
     if arbitrate(ranked, setting["low_confidence"], setting["competing_gap"], animal_named, bite_said):
         return AMBIGUOUS_REPORT
+    if confirmed_bite(ranked, bite_said):
+        return "report_bite"  # the words confirm it, whatever the fallback thresholds
     if best < setting["fallback_threshold"] or best - second < setting["ambiguity_threshold"]:
         return "nlu_fallback"
     return str(ranked[0]["name"])

@@ -26,8 +26,9 @@ LOW_CONFIDENCE = 0.5  # a report type below this is asked about
 COMPETING_GAP = 0.2  # a second report type closer than this is asked about
 # best intents that say a message is no animal matter; one naming an animal with a report close behind is asked
 NOT_ANIMAL_MATTERS = ("other_city_service", "out_of_scope")
-# best intents that a resident's own words of a bite contradict: asked about, never filed
-BITE_CONTRADICTS = ("report_barking", "report_at_large", WILDLIFE)
+# best intents that a resident's own words of a bite contradict: asked about, never filed (round 13: a lost pet too,
+# "found one of our barn cats torn up ... and saw a bobcat" was answered as a lost pet)
+BITE_CONTRADICTS = ("report_barking", "report_at_large", WILDLIFE, "ask_lost_pet")
 
 
 def arbitrate(
@@ -67,6 +68,16 @@ def arbitrate(
     close = _close_reports(ranked[1:], float(top.get("confidence", 0)), competing_gap)
     if close or float(top.get("confidence", 0)) < low_confidence:
         return [top["name"], *close]
+    return None
+
+
+def confirmed_bite(ranking: Sequence[dict[str, Any]], bite_said: bool) -> dict[str, Any] | None:
+    """The bite entry when the words say a bite and the classifiers rank it first (looking through
+    `nlu_fallback`): "EMT here, a 70 yo female with dog inflicted wounds to both hands" is filed as the bite
+    the words say, not answered "Sorry, I didn't understand" for a confidence under the fallback threshold."""
+    ranked = [r for r in ranking if r.get("name") not in _NOT_INTENTS]
+    if bite_said and ranked and ranked[0].get("name") == "report_bite":
+        return dict(ranked[0])
     return None
 
 

@@ -35,6 +35,28 @@ _BITE_ES_RE = re.compile(
     r"|(?:fue|fui|fueron|esta|está|salio|salió) mordid[oa]s?\b)",
     re.IGNORECASE,
 )
+# round 13 (the spent m sets): a bite said without "bit": "got me right in the calf", "grabbed my finger", "got
+# hold of our collie's nose", "took a chunk out of my arm": a grabbing verb, at most four words, a body part
+_BODY = (
+    r"(?:hands?|arms?|forearms?|legs?|calf|calves|ankles?|foot|feet|fingers?|thumbs?|wrists?|face|cheek|lips?|nose|ears?"
+    r"|neck|shoulders?|thighs?|knees?|shins?|muzzle|snout|throat|belly|hip)"
+)
+_GRAB_EN_RE = re.compile(
+    r"\b(?:grabbed|got (?:hold of|me|him|her|us|them|my|our|his|their|your)|latched onto|clamped onto"
+    r"|clamped down on|sank its teeth into|sunk its teeth into|took a chunk out of|tore into|ripped into"
+    rf"|chomped(?: on| down on)?|nailed)(?: [a-z']+){{0,4}} {_BODY}\b"
+    # "dog inflicted wounds", "puncture wounds", "two holes in her neck", "teeth marks"
+    r"|\b(?:dog|animal|cat)[- ](?:inflicted|bite) (?:wounds?|injur[a-z]+)"
+    r"|\bpuncture (?:wounds?|marks?)|\b(?:teeth|tooth) marks|\b(?:two|2|deep) holes in\b",
+    re.IGNORECASE,
+)
+# "me agarro la mano", "le agarro la pierna", "me clavo los dientes", "me arranco un pedazo del brazo", "heridas
+# de perro"
+_GRAB_ES_RE = re.compile(
+    r"\b(?:me|le|nos|les) (?:agarro|agarró|clavo|clavó|arranco|arrancó|prendio|prendió|mordisqueo|mordisqueó)\b"
+    r"|\bclav(?:o|ó) los dientes|\bheridas de (?:perro|gato|animal|mordida)",
+    re.IGNORECASE,
+)
 # a bite said not to have happened: "didn't bite", "nobody bit", "no lo mordio", "no ha mordido"
 _NEGATED_RE = re.compile(
     r"\b(?:didn'?t|did not|doesn'?t|does not|hasn'?t|has not|haven'?t|have not|never|nobody|"
@@ -46,12 +68,16 @@ _NEGATED_RE = re.compile(
 )
 
 
+# a habit, not a bite that happened: "my ferret got out, he bites a little" (a lost pet)
+_HABIT_RE = re.compile(r"\b(?:bites|nips) (?:a little|a bit|a lot|sometimes|when)\b", re.IGNORECASE)
+
+
 def says_bitten(text: str) -> bool:
     """True when the words say an animal bit, nipped, mauled or killed a person or an animal, and the
     message nowhere says that a bite did not happen (then the classifiers alone decide)."""
     if not text:
         return False
-    flat = " ".join(text.split())
+    flat = _HABIT_RE.sub(" ", " ".join(text.split()))
     if _NEGATED_RE.search(flat):
         return False
-    return bool(_BITE_EN_RE.search(flat) or _BITE_ES_RE.search(flat))
+    return any(p.search(flat) for p in (_BITE_EN_RE, _BITE_ES_RE, _GRAB_EN_RE, _GRAB_ES_RE))

@@ -24,6 +24,15 @@ from bot.nlp.bite_cues import says_bitten
         "me mordio el perro del vecino cuando sali por el correo",
         "un perro mato al conejo de mis hijos en su jaula",
         "mi esposa fue mordida por un gato en la calle Elm",
+        # round 13 (the spent m sets): a bite said without "bit", reworded
+        "the little terrier in the pickup hopped out at the gas station and got me on the ankle",
+        "a raccoon grabbed my thumb when I lifted the lid of the compost bin",
+        "our lab came home after a coyote got hold of his ear, it's bleeding",
+        "the shepherd took a chunk out of my coat and my forearm, never mind, my arm",
+        "paramedic here, a man with dog inflicted wounds on his legs at the trailer park",
+        "the goat has two holes in her neck after the neighbor's husky got into the pen",
+        "el gato del vecino me clavo los dientes en la mano",
+        "el chucho me agarro la pierna cuando pase en bici",
     ],
 )
 def test_words_that_say_an_animal_bit_someone(text: str) -> None:
@@ -43,6 +52,11 @@ def test_words_that_say_an_animal_bit_someone(text: str) -> None:
         "un perro correteo a mi hijo, no lo mordio pero se asusto",
         "no ha mordido a nadie, nomas ladra",
         "las ardillas mordieron los cables del shed en la Forest",
+        # a grabbing verb with no body part, a body part that is the animal's own, a habit
+        "the dog got out the back door and is on Elm",
+        "a deer got its leg caught in the fence on 570th",
+        "grabbed my keys and went out, the dog on Pine is barking again",
+        "my ferret scooted out the door at 18 Depot, call if you find him, he bites a little",
         "",
     ],
 )
@@ -75,6 +89,36 @@ def test_a_bite_ranked_first_is_filed_when_the_words_say_it_bit(close: list[dict
     # person or other animal". The words confirm the classifiers' first choice.
     assert arbitrate(close) is not None  # the classifiers alone would ask
     assert arbitrate(close, bite_said=True) is None
+
+
+def test_a_bite_read_as_a_lost_pet_is_asked_about() -> None:
+    # "found one of our barn cats torn up ... and saw a bobcat slinking off" was answered as a lost pet
+    lost = ranking(("ask_lost_pet", 0.7), ("report_bite", 0.2))
+    assert arbitrate(lost) is None
+    assert arbitrate(lost, bite_said=True) == ["ask_lost_pet", "report_bite"]
+
+
+def test_a_bite_the_words_confirm_is_filed_over_the_fallback() -> None:
+    pytest.importorskip("rasa")
+    from rasa.shared.nlu.training_data.message import Message
+
+    from integrations.nlu_components import ReportTypeArbiter
+
+    def parsed(text: str) -> Message:
+        message = Message(data={"text": text})
+        message.set("intent", {"name": "nlu_fallback", "confidence": 0.4})
+        message.set(
+            "intent_ranking",
+            ranking(("nlu_fallback", 0.4), ("report_bite", 0.36), ("inform", 0.3), ("report_at_large", 0.1)),
+        )
+        return message
+
+    bitten = parsed("EMT here, a woman with dog inflicted wounds to both hands at 1120 Melrose Ave")
+    unclear = parsed("the brown one at 1120 Melrose Ave, you know the one")
+    ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process([bitten, unclear])
+    assert bitten.get("intent") == {"name": "report_bite", "confidence": 0.36}
+    assert [r["name"] for r in bitten.get("intent_ranking")] == ["report_bite", "inform", "report_at_large"]
+    assert unclear.get("intent")["name"] == "ambiguous_report"  # no bite said: asked, as before
 
 
 def test_a_bite_ranked_first_or_another_intent_is_left_alone_by_the_bite_words() -> None:
