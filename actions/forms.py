@@ -268,14 +268,20 @@ class ReportFormValidation(FormValidationAction):
         return retry
 
     def _look(self, tracker: Tracker, text: str) -> Slots:
-        """What it looks like, when the message says it and nobody has yet (bot.nlp.looks): "its brown and big"."""
+        """What it looks like, when the message says it and nobody has yet (bot.nlp.looks): "a big brown lab",
+        "its brown and big"."""
         if "animal_description" not in self._empty(tracker, "animal_description"):
             return {}
         places = [
             str(e.get("value") or "")
             for e in entities(tracker, "location", "direction", *OWNER_PLACE_ENTITIES)
         ]
-        look = looks.look_in(text, places)
+        around = [
+            looks.look_of_animal(text, int(e["start"]), int(e["end"]))
+            for e in entities(tracker, "animal")
+            if isinstance(e.get("start"), int) and isinstance(e.get("end"), int) and e["end"] <= len(text)
+        ]
+        look = ", ".join(part for part in [*around, looks.look_in(text, places)] if part)
         return {"animal_description": look[:MAX_ANSWER_CHARS]} if look else {}
 
     def _read_as_place(

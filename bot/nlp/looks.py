@@ -2,6 +2,10 @@
 "hay un perro suelto en la Main, es cafe y grande, sin collar" (issue 9 section 1: every fact from any
 message, the first included; before, the form asked "What does it look like?" right after it was told).
 
+The words around the animal are a look too ("a big brown lab with a red collar is loose on Elm", "un perro
+cafe grande anda suelto"): the colour, size and coat words right before it (English) or right after it
+(Spanish), a "with/con/sin ... collar" after it, and the breed when it is one, never the bare species.
+
 A part of the message (cut at commas and full stops) is a look when, after an opening "it's", "es" or
 "tiene", every word in it is a word of colour, size, coat or collar, a filler ("and", "a", "muy") or an
 animal word, and it names no place the message gave. Anything else stays unsaid: "it's a big problem"
@@ -15,6 +19,7 @@ from collections.abc import Sequence
 
 from bot.nlp.answers import fold
 from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.taxonomy_es import spanish_terms
 
 LOOK_WORDS = frozenset(
     # English: colour, coat, size, build, what it wears
@@ -47,6 +52,52 @@ def _is_look(words: list[str]) -> bool:
     if not words or len(words) > MAX_LOOK_WORDS or not any(w in LOOK_WORDS for w in words):
         return False
     return all(w in LOOK_WORDS or w in FILLERS or normalise_animal(w) for w in words)
+
+
+_WITH_GEAR = re.compile(
+    r"^\s+(?:with|w/|con|sin|no)\s+(?:(?:a|an|un|una)\s+)?(?:[a-z]+\s+){0,2}?"
+    r"(?:collar|harness|tags?|bandana|sweater|correa|placa|sueter)(?:\s+(?:rojo|roja|azul|verde|negro|negra|rosa))?\b",
+    re.IGNORECASE,
+)
+_WORDS_BEFORE = re.compile(r"(?:[A-Za-z]+[\s-]+){1,4}$")
+_WORDS_AFTER = re.compile(r"^(?:\s+[A-Za-z]+){1,3}")
+
+
+def _look_words(words: list[str]) -> list[str]:
+    """The run of look words (with "and"/"y" between them) at the start of `words`."""
+    kept: list[str] = []
+    for word in words:
+        if fold(word).lower() in LOOK_WORDS:
+            kept.append(word)
+        elif fold(word).lower() not in ("and", "y", "muy", "very") or not kept:
+            break
+        else:
+            kept.append(word)
+    while kept and fold(kept[-1]).lower() in ("and", "y", "muy", "very"):
+        kept.pop()
+    return kept
+
+
+def _is_breed(animal: str) -> bool:
+    """ "lab", "german shepherd": more than the species; "dog", "dogs", "perro" are the species alone."""
+    species, word = normalise_animal(animal), fold(animal).lower().strip()
+    return bool(species) and word.rstrip("s") != species and word not in spanish_terms()
+
+
+def look_of_animal(text: str, start: int, end: int) -> str | None:
+    """The look said around the animal at text[start:end]: "big brown lab", "perro cafe grande", "with a red
+    collar"; None when no colour, size, coat or gear word is there."""
+    before = _WORDS_BEFORE.search(text[:start])
+    ahead = list(reversed(_look_words(list(reversed(before.group(0).split()))))) if before else []
+    after = _WORDS_AFTER.match(text[end:])
+    behind = _look_words(after.group(0).split()) if after else []
+    gear = _WITH_GEAR.match(text[end + len(" ".join(behind)) + (1 if behind else 0) :])
+    if not (ahead or behind or gear):
+        return None
+    animal = text[start:end]
+    breed = [animal] if _is_breed(animal) else []
+    words = " ".join([*ahead, *breed, *behind])
+    return ", ".join(part for part in (words, gear.group(0).strip() if gear else "") if part)
 
 
 def look_in(text: str, places: Sequence[str] = ()) -> str | None:

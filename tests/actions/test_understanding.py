@@ -195,6 +195,10 @@ async def test_a_place_and_where_it_went_go_to_their_own_slots(dispatcher, domai
     assert (slots["direction"], slots["still_there"]) == ("heading towards the park", "no")
 
 
+def _animal_word(text: str) -> str:
+    return next(word for word in ("german shepherd", "lab", "dog", "perro") if word in text)
+
+
 @pytest.mark.parametrize(
     ("text", "place", "look"),
     [
@@ -202,6 +206,11 @@ async def test_a_place_and_where_it_went_go_to_their_own_slots(dispatcher, domai
         ("there is a loose dog on Main St by the church, its brown and big", "Main St by the church", "brown and big"),
         ("hay un perro suelto en la calle Main enfrente de la iglesia, es cafe y grande, sin collar",
          "calle Main enfrente de la iglesia", "cafe y grande, sin collar"),
+        # the words around the animal: colour and size before it (after it in Spanish), its gear, its breed
+        ("a big brown lab with a red collar is loose on Elm St", "Elm St", "big brown lab, with a red collar"),
+        ("un perro negro con collar rojo anda suelto en la Main", "la Main", "negro, con collar rojo"),
+        # a breed alone says no colour or size: still asked
+        ("a german shepherd is running loose on Pine St", "Pine St", None),
         # words that describe no animal fill nothing
         ("a loose dog on Main St, its a big problem around here", "Main St", None),
         ("the white house on Elm St has a dog running loose", "Elm St", None),
@@ -211,10 +220,7 @@ async def test_the_look_a_first_message_gives_is_not_asked_again(dispatcher, dom
     tracker = make_tracker(
         text,
         intent="report_at_large",
-        entities=[
-            entity("animal", "dog" if "dog" in text else "perro", text),
-            entity("location", place, text),
-        ],
+        entities=[entity("animal", _animal_word(text), text), entity("location", place, text)],
         set_this_turn={"animal": "dog", "location": place},
     )
     slots = _slots(await ValidateAtLargeForm().run(dispatcher, tracker, domain))
