@@ -59,7 +59,6 @@ _WITH_GEAR = re.compile(
     r"(?:collar|harness|tags?|bandana|sweater|correa|placa|sueter)(?:\s+(?:rojo|roja|azul|verde|negro|negra|rosa))?\b",
     re.IGNORECASE,
 )
-_WORDS_BEFORE = re.compile(r"(?:[A-Za-z]+[\s-]+){1,4}$")
 _WORDS_AFTER = re.compile(r"^(?:\s+[A-Za-z]+){1,3}")
 
 
@@ -87,8 +86,8 @@ def _is_breed(animal: str) -> bool:
 def look_of_animal(text: str, start: int, end: int) -> str | None:
     """The look said around the animal at text[start:end]: "big brown lab", "perro cafe grande", "with a red
     collar"; None when no colour, size, coat or gear word is there."""
-    before = _WORDS_BEFORE.search(text[:start])
-    ahead = list(reversed(_look_words(list(reversed(before.group(0).split()))))) if before else []
+    before = text[:start].rsplit(None, 4)[-4:]  # the last four words; rsplit keeps this linear in the text
+    ahead = list(reversed(_look_words(list(reversed(before)))))
     after = _WORDS_AFTER.match(text[end:])
     behind = _look_words(after.group(0).split()) if after else []
     gear = _WITH_GEAR.match(text[end + len(" ".join(behind)) + (1 if behind else 0) :])

@@ -227,38 +227,29 @@ async def test_the_look_a_first_message_gives_is_not_asked_again(dispatcher, dom
     assert slots.get("animal_description") == look
 
 
+def _answer_to_the_look_question(text: str, intent: str = "inform"):
+    """A reply to "What does it look like, is it still there, ... and is it aggressive?" (at large)."""
+    return make_tracker(
+        text,
+        intent=intent,
+        set_this_turn={"animal_description": text},
+        slots={"report_type": "at_large", "requested_slot": "animal_description", "location": "elm st",
+               "animal": "dog"},
+        active_loop="at_large_form",
+    )  # fmt: skip
+
+
 async def test_a_bare_yes_to_the_look_question_says_which_part_is_still_wanted(dispatcher, domain):
     # found through the REST channel: "yes" got the same three-part question again, with no word why
-    tracker = make_tracker(
-        "yes",
-        intent="affirm",
-        set_this_turn={"animal_description": "yes"},
-        slots={
-            "report_type": "at_large",
-            "requested_slot": "animal_description",
-            "location": "elm st",
-            "animal": "dog",
-        },
-        active_loop="at_large_form",
+    slots = _slots(
+        await ValidateAtLargeForm().run(dispatcher, _answer_to_the_look_question("yes", "affirm"), domain)
     )
-    slots = _slots(await ValidateAtLargeForm().run(dispatcher, tracker, domain))
     assert slots["animal_description"] is None
     assert [m.get("response") for m in dispatcher.messages] == ["utter_look_unclear"]
 
 
 async def test_look_still_there_and_behaviour_come_from_one_reply(dispatcher, domain):
-    text = "brown lab with a red collar, still here, not aggressive"
-    tracker = make_tracker(
-        text,
-        set_this_turn={"animal_description": text},
-        slots={
-            "report_type": "at_large",
-            "requested_slot": "animal_description",
-            "location": "elm st",
-            "animal": "dog",
-        },
-        active_loop="at_large_form",
-    )
+    tracker = _answer_to_the_look_question("brown lab with a red collar, still here, not aggressive")
     slots = _slots(await ValidateAtLargeForm().run(dispatcher, tracker, domain))
     assert (slots["animal_description"], slots["still_there"], slots["aggressive"]) == (
         "brown lab with a red collar",
