@@ -1,0 +1,65 @@
+"""Place rules of the fourteenth places pass (round 14, read from the spent sets blind-es12, blind-12m and the
+residents' sets, by kinds of error counted first). Called from bot.nlp.places.place_entities."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from bot.nlp.place_spans import with_span
+
+Entity = dict[str, Any]
+
+# The words before a bare street ("on Heron", "en la Heron", "del 207 de la Heron", "at 73 Heron"), searched in
+# the characters just before the name; a house number right before it is part of the place.
+_STREET_CUE_BEFORE = re.compile(
+    r"(?:\b(?:on|along|down|up|off|toward|towards|from|calle|(?:en|por|x|de|a)\s+la)|(?P<number>\b\d{1,6}))\s$",
+    re.IGNORECASE,
+)
+_LOOKBACK = 24
+# An animal's noise, which puts its home where the noise is (bot.nlp.places.lone_owner_places): "barks", "whines",
+# "the racket", "ladra", "aulla", "chilla y berrea", "haciendo escandalo", "hacen un relajo"
+NOISE = re.compile(
+    r"\b(?:bark\w*|howl\w*|yap\w*|whin\w*|racket|ladr\w*|aull\w*|chill\w*|berre\w*|escandal\w*|relajo)",
+    re.IGNORECASE,
+)
+
+
+def streets_named_like_animals(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
+    """An "animal" the ruler found that is a city's street written in capitals after a street's cue ("vive en
+    la Heron", "the dog from 207 Heron") is that street: a `location` for the place rules to widen and role."""
+    names = {street.lower() for street in streets}
+    found: list[Entity] = []
+    for entity in entities:
+        value = str(entity.get("value", ""))
+        if entity.get("entity") != "animal" or "start" not in entity or not value[:1].isupper():
+            found.append(entity)
+            continue
+        lookback = max(0, entity["start"] - _LOOKBACK)
+        cue = _STREET_CUE_BEFORE.search(text[lookback : entity["start"]])
+        if not cue or value.lower() not in names:
+            found.append(entity)
+            continue
+        start = lookback + cue.start("number") if cue.group("number") else entity["start"]
+        found.append(with_span(text, {**entity, "entity": "location"}, start, entity["end"]))
+    return found
+
+
+# The resident bitten, in Spanish: "el perro de la casa cafe de la Heron me agarro la pantorrilla" (the English
+# sets write "the dog from 1400 Orchard bit me" as the owner's)
+_BIT_ME = re.compile(
+    r"\bme\s+(?:mordi[oó]|agarr[oó]|prens[oó]|clav[oó]|lastim[oó]|arranc[oó])\b", re.IGNORECASE
+)
+_LIVES_BEFORE = re.compile(
+    r"\b(?:viven?|lives?|stays?)\s+(?:en|on|at|in)\s+(?:(?:la|el|the)\s)?$", re.IGNORECASE
+)
+
+
+def bitten_at_owners(text: str, places: list[Entity]) -> list[Entity]:
+    """An owner's place that is the message's only place, where the animal bit the resident, is the incident's."""
+    if len(places) != 1 or places[0]["entity"] != "owner_location" or not _BIT_ME.search(text):
+        return places
+    if _LIVES_BEFORE.search(text[max(0, places[0]["start"] - _LOOKBACK) : places[0]["start"]]):
+        return places  # "ella vive en la Greenwood": said to be where the owner lives
+    return [{**places[0], "entity": "location"}]
