@@ -55,3 +55,20 @@ def test_an_owners_place_where_the_resident_was_bitten_is_the_incidents(
     places: Places, text: str, expected
 ) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("un venado herido en la County 22 por el salon del township", [("location", "County 22 por el salon del township")]),
+        ("hay patos en la County Rd 9 por las lagunas del pueblo", [("location", "County Rd 9 por las lagunas del pueblo")]),
+        ("un perro suelto en la carretera 52 por la curva", [("location", "carretera 52 por la curva")]),
+        ("cows loose on Township Rd 40 near the tower", [("location", "Township Rd 40 near the tower")]),
+        # a landmark word the road has not: the road alone
+        ("un perro suelto en la County 22 por la manana", [("location", "County 22")]),
+    ],
+)  # fmt: skip
+def test_a_county_road_named_by_its_number_keeps_the_landmark_along_it(
+    places: Places, text: str, expected
+) -> None:
+    assert places(text) == expected
