@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp.place_spans import with_span
+from bot.nlp.place_spans import span_is_free, with_span
 
 Entity = dict[str, Any]
 
@@ -63,3 +63,36 @@ def bitten_at_owners(text: str, places: list[Entity]) -> list[Entity]:
     if _LIVES_BEFORE.search(text[max(0, places[0]["start"] - _LOOKBACK) : places[0]["start"]]):
         return places  # "ella vive en la Greenwood": said to be where the owner lives
     return [{**places[0], "entity": "location"}]
+
+
+# "en la 61 por el Kwik Trip", "en medio de la 94 cerca de la salida de Freeport": a highway said by its number alone
+# with a landmark along it (bot.nlp.place_ways.roads_with_landmarks joins a road the ruler found)
+_BARE_HIGHWAY = re.compile(
+    r"\b(?:la|el)\s(?P<road>\d{2,3})(?=\s(?:por|x|cerca\sde|junto\sa)\s)", re.IGNORECASE
+)
+_TAIL_REACH = 16  # a place the ruler found along the road starts this close after its number
+
+
+def bare_highways(text: str, places: list[Entity]) -> list[Entity]:
+    """A highway's number and the landmark along it as one `location` (the landmark's own place folded in)."""
+    from bot.nlp.place_ways import _ALONG_TAIL
+
+    for match in _BARE_HIGHWAY.finditer(text):
+        start, road_end = match.span("road")
+        tail = _ALONG_TAIL.match(text[road_end:])
+        end = road_end + tail.end() if tail else road_end
+        along = [p for p in places if road_end <= p["start"] <= road_end + _TAIL_REACH]
+        end = max([end, *(p["end"] for p in along)])
+        if end == road_end or not span_is_free(places, start, end, along[0] if along else None):
+            continue
+        if len(along) > 1 or (along and along[0]["entity"] != "location"):
+            continue
+        # "la frontage road de la 94 por la salida": the road beside it is the same place
+        beside = [
+            p for p in places if p["entity"] == "location" and text[p["end"] : start].lower() == " de la "
+        ]
+        along += beside
+        start = beside[0]["start"] if beside else start
+        road = {"entity": "location", "start": start, "end": end, "value": text[start:end]}
+        places = sorted([*(p for p in places if p not in along), road], key=lambda p: p["start"])
+    return places

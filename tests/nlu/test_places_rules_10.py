@@ -72,3 +72,30 @@ def test_a_county_road_named_by_its_number_keeps_the_landmark_along_it(
     places: Places, text: str, expected
 ) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("un venado herido en medio de la 52 cerca de la salida de Kellogg", [("location", "52 cerca de la salida de Kellogg")]),
+        ("un perro cruzando la 61 por el Kwik Trip ahorita", [("location", "61 por el Kwik Trip")]),
+        ("un becerro en la frontage road de la 52 por la salida de Kellogg", [("location", "frontage road de la 52 por la salida de Kellogg")]),
+        # a time, not a landmark: no road
+        ("el perro de la vecina ladra desde las 10 por la noche", []),
+    ],
+)  # fmt: skip
+def test_a_highway_said_by_its_number_keeps_the_landmark_along_it(
+    places: Places, text: str, expected
+) -> None:
+    assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("la curacion costo 200 en la veterinaria, el perro es del 18 de la Oak", [("owner_location", "18 de la Oak")]),
+        ("mi nina iba caminando a la escuela y un perro de la calle Pine la correteo", [("owner_location", "calle Pine")]),
+    ],
+)  # fmt: skip
+def test_the_vet_and_the_walk_to_school_are_no_place(places: Places, text: str, expected) -> None:
+    assert places(text) == expected
