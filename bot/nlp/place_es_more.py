@@ -303,7 +303,7 @@ def drop_people_places(text: str, places: Sequence[Entity]) -> list[Entity]:
 def finish(text: str, places: list[Entity]) -> list[Entity]:
     """The round's last steps, after the ways are joined: people's places dropped, streets of ways kept."""
     places = place_round14.bare_highways(text, drop_people_places(text, places))
-    return streets_of_ways(text, homes_animals_left(text, places))
+    return place_round14.places_walked_along(text, streets_of_ways(text, homes_animals_left(text, places)))
 
 
 # "se salio por debajo de la cerca del 510 de la Mckinley", "salio de una casa del bloque 600 de la Kellogg",

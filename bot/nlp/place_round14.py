@@ -96,3 +96,20 @@ def bare_highways(text: str, places: list[Entity]) -> list[Entity]:
         road = {"entity": "location", "start": start, "end": end, "value": text[start:end]}
         places = sorted([*(p for p in places if p not in along), road], key=lambda p: p["start"])
     return places
+
+
+# "caminando x la Creamery", "iba caminando x la iglesia metodista", "paso corriendo x la feria": the place walked
+# along is the place, without its "x la" (the sets write "Creamery", "iglesia metodista", "feria")
+_WALKING_BEFORE = re.compile(r"\b(?:caminando|corriendo|trotando|paseando)\s$", re.IGNORECASE)
+_BY_WAY_START = re.compile(r"^(?:x|por)\s(?:la|el)\s(?=\w)", re.IGNORECASE)
+
+
+def places_walked_along(text: str, places: list[Entity]) -> list[Entity]:
+    """A `location` said as "x la <place>" after a walking word loses its "x la"."""
+    result = []
+    for place in places:
+        by_way = _BY_WAY_START.match(place["value"])
+        if place["entity"] == "location" and by_way and _WALKING_BEFORE.search(text[: place["start"]][-14:]):
+            place = with_span(text, place, place["start"] + by_way.end(), place["end"])
+        result.append(place)
+    return result

@@ -99,3 +99,16 @@ def test_a_highway_said_by_its_number_keeps_the_landmark_along_it(
 )  # fmt: skip
 def test_the_vet_and_the_walk_to_school_are_no_place(places: Places, text: str, expected) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tres gallinas caminando x la Dodge entre los carros", [("location", "Dodge")]),
+        ("un becerro paso corriendo por el campo de futbol, nadie lo sigue", [("location", "campo de futbol")]),
+        # a way keeps its words
+        ("el perro se fue corriendo hacia la Main", [("direction", "hacia la Main")]),
+    ],
+)  # fmt: skip
+def test_a_place_walked_along_is_said_without_its_x_la(places: Places, text: str, expected) -> None:
+    assert places(text) == expected
