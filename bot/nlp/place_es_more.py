@@ -189,7 +189,7 @@ def widen(text: str, places: list[Entity], others: Sequence[Entity], streets: Se
     """The round's widenings before roles: homes in parks, named parks, street numbers after "numero"."""
     places = whole_landmarks(text, homes_in_parks(text, places, others, streets), others)
     places = numbered_streets(text, named_parks(text, places, others), others)
-    return alleys_and_alongs(text, places, others)
+    return place_round14.touching_names(text, alleys_and_alongs(text, places, others))
 
 
 # "we live at 1016 Jefferson", "vivimos en el novecientos uno de la calle maple": a house number said

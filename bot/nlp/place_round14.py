@@ -113,3 +113,22 @@ def places_walked_along(text: str, places: list[Entity]) -> list[Entity]:
             place = with_span(text, place, place["start"] + by_way.end(), place["end"])
         result.append(place)
     return result
+
+
+def touching_names(text: str, places: list[Entity]) -> list[Entity]:
+    """Two places the ruler cut from one name, a space apart, the second capitalised ("3308 de Golf" + "Course Rd"
+    of "Golf Course Rd"), are one place."""
+    result: list[Entity] = []
+    for place in sorted(places, key=lambda p: p["start"]):
+        last = result[-1] if result else None
+        if (
+            last is not None
+            and text[last["end"] : place["start"]] == " "
+            and last["value"][-1:].isalpha()
+            and last["value"].split()[-1][:1].isupper()
+            and place["value"][:1].isupper()
+        ):
+            result[-1] = with_span(text, last, last["start"], place["end"])
+            continue
+        result.append(place)
+    return result

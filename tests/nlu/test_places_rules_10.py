@@ -112,3 +112,15 @@ def test_the_vet_and_the_walk_to_school_are_no_place(places: Places, text: str, 
 )  # fmt: skip
 def test_a_place_walked_along_is_said_without_its_x_la(places: Places, text: str, expected) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("el perro suelto anda en el 120 de Golf Course Rd desde ayer", [("location", "el 120 de Golf Course Rd")]),
+        # two places with words between stay two
+        ("un perro del 12 de la Elm anda en la Oak", [("owner_location", "12 de la Elm"), ("location", "Oak")]),
+    ],
+)  # fmt: skip
+def test_a_name_the_ruler_cut_in_two_is_one_place(places: Places, text: str, expected) -> None:
+    assert places(text) == expected
