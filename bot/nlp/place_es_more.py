@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bot.nlp import gazetteer
+from bot.nlp import gazetteer, place_round14
 from bot.nlp.place_spans import Entity, span_is_free, with_span
 from bot.nlp.places_es import NUMBER_WORDS_ES
 
@@ -189,7 +189,7 @@ def widen(text: str, places: list[Entity], others: Sequence[Entity], streets: Se
     """The round's widenings before roles: homes in parks, named parks, street numbers after "numero"."""
     places = whole_landmarks(text, homes_in_parks(text, places, others, streets), others)
     places = numbered_streets(text, named_parks(text, places, others), others)
-    return alleys_and_alongs(text, places, others)
+    return place_round14.touching_names(text, alleys_and_alongs(text, places, others))
 
 
 # "we live at 1016 Jefferson", "vivimos en el novecientos uno de la calle maple": a house number said
@@ -274,12 +274,13 @@ def _way_start(text: str, start: int) -> int:
 # People's errands and care, no place of the report: "ella fue a la clinica", "ya esta en el hospital", "fui a
 # emergencias", "los ninos q van a la escuela", "el bus de la escuela", "limpiando la escuela"
 _CARE_PLACE = re.compile(
-    r"^(?:(?:a|en|al)\s)?(?:(?:la|el)\s)?(?:clinica|hospital|emergencias)$", re.IGNORECASE
+    r"^(?:(?:a|en|al)\s)?(?:(?:la|el)\s)?(?:clinica|hospital|emergencias|veterinari[oa])$", re.IGNORECASE
 )
 _SCHOOL = re.compile(r"^(?:(?:a|en)\s)?(?:la\s)?escuela$", re.IGNORECASE)
 _PEOPLE_AT_SCHOOL_BEFORE = re.compile(
     r"\b(?:(?:q|que|cuando)\s(?:van|pasan|iban|pasaban|llegan|vienen|salen)\s(?:a|de)\s(?:la\s)?"
-    r"|(?:bus|camion)\sde\s(?:la\s)?|limpiando\s(?:la\s)?|recogi\s\w+\s\w+\s\w+\sen\s(?:la\s)?)$",
+    r"|(?:bus|camion)\sde\s(?:la\s)?|limpiando\s(?:la\s)?|recogi\s\w+\s\w+\s\w+\sen\s(?:la\s)?"
+    r"|\b(?:va|iba|van|iban)\scaminando\sa\s(?:la\s)?)$",
     re.IGNORECASE,
 )
 
@@ -301,7 +302,8 @@ def drop_people_places(text: str, places: Sequence[Entity]) -> list[Entity]:
 
 def finish(text: str, places: list[Entity]) -> list[Entity]:
     """The round's last steps, after the ways are joined: people's places dropped, streets of ways kept."""
-    return streets_of_ways(text, homes_animals_left(text, drop_people_places(text, places)))
+    places = place_round14.bare_highways(text, drop_people_places(text, places))
+    return place_round14.places_walked_along(text, streets_of_ways(text, homes_animals_left(text, places)))
 
 
 # "se salio por debajo de la cerca del 510 de la Mckinley", "salio de una casa del bloque 600 de la Kellogg",

@@ -31,13 +31,14 @@ _COMPASS = re.compile(
 # Hillcrest por la torre del agua", "carretera 42 por la tienda de carnada": a road with a landmark along it that
 # the ruler does not know is one place
 _ROAD = re.compile(
-    r"^(?:calle|carretera|camino|ruta|county\s+road|cr|hwy|highway|township\s+road|interstate|i-?\d|\d+\s|[A-Z][a-z]+\s+"
+    r"^(?:calle|carretera|camino|ruta|county\s+(?:road|rd\b|\d)|cr|hwy|highway|township\s+(?:road|rd\b)|interstate|i-?\d"
+    r"|\d+\s|[A-Z][a-z]+\s+"
     r"(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane)\b)",
     re.IGNORECASE,
 )
 _ALONG_HEADS = (
     "shop|marker|tower|stand|pit|sign|torre|milla|salon|gravera|granjas|tienda|gasolinera|elevador|puente"
-    "|salida"
+    "|salida|lagunas?|curva|area"
 )
 _ALONG_TAIL = re.compile(
     r"^\s+(?:near|by|past|pasando|por|cerca\s+de(?:l)?|junto\s+al?)\s+(?:(?:the|el|la|los|las)\s+)?"

@@ -24,6 +24,7 @@ from bot.nlp import (
     place_homes,
     place_more,
     place_phrases,
+    place_round14,
     place_spans,
     place_tails,
     place_ways,
@@ -277,7 +278,7 @@ _BARKING_OWNER_BEFORE = re.compile(
     r"|\bthe\s+(?:people|folks|neighbou?rs)\s+(?:on|at))\s*$",
     re.IGNORECASE,
 )
-_BARKING = re.compile(r"\b(?:bark\w*|howl\w*|yap\w*|ladr\w*|aull\w*)", re.IGNORECASE)
+_BARKING = place_round14.NOISE  # "barks", "howls", "ladra", "chilla y berrea", "hacen un relajo"
 
 
 def _weak_owner(text: str, place: Entity) -> bool:
@@ -343,6 +344,7 @@ def place_role(text: str, entity: Entity) -> str:
 
 def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """The message's entities with places found, joined and given their roles (pure; see module doc)."""
+    entities = place_round14.streets_named_like_animals(text, entities, streets)
     others = [e for e in entities if e.get("entity") != "location"]
     locations = [
         e
@@ -370,6 +372,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places = place_spans.drop_compounds(text, places)
     places = place_spans.owner_of_animal(text, places, [e for e in others if e.get("entity") == "animal"])
     places = place_more.drop_workplaces(text, lone_owner_places(text, places))
+    places = place_round14.bitten_at_owners(text, places)
     places = place_spans.drop_bare_landmarks(text, places)
     places += place_ways.compass_directions(text, [*others, *places])
     places += place_tails.way_phrases(text, [*others, *places])
