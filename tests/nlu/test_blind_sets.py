@@ -41,11 +41,12 @@ BLIND_SETS = {
 # the start of round 11, the same way (only the k sets' header comments read); scored once at the end of round 12
 # (2026-12-04 08:58-09:01 UTC), tuned-on from then, training data since round 13.
 # blind-12m and blind-es12: written 2026-12-04 08:01-08:17 UTC by the blind engineer "blind13" (branch blind13), the
-# same way (only the l sets' header comments read); unscored: still blind.
+# same way (only the l sets' header comments read); scored once at the end of round 13 (2026-12-04 12:16-12:19 UTC),
+# tuned-on from then.
 # blind-12n and blind-es13: written 2026-12-04 11:44-11:56 UTC by the blind engineer "blind14" (branch blind14), the
 # same way (only the m and es12 sets' header comments read; the spent l and es11 sets read in full), larger
 # (228 and 190 messages) to cut the sets' own noise; unscored: still blind.
-STILL_BLIND = ("blind-12m", "blind-es12", "blind-12n", "blind-es13")
+STILL_BLIND = ("blind-12n", "blind-es13")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
