@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.nlp import gazetteer, place_round14
+from bot.nlp.location_patterns import NUMBER_WORDS
 from bot.nlp.place_spans import Entity, span_is_free, with_span
 from bot.nlp.places_es import NUMBER_WORDS_ES
 
@@ -192,11 +193,11 @@ def widen(text: str, places: list[Entity], others: Sequence[Entity], streets: Se
     return place_round14.touching_names(text, alleys_and_alongs(text, places, others))
 
 
+# the spoken English numbers a house number starts with (location_patterns.NUMBER_WORDS less "zero oh hundred")
+_HOUSE_NUMBER_WORDS_EN = "|".join(w for w in NUMBER_WORDS if w not in ("zero", "oh", "hundred"))
 # "we live at 1016 Jefferson", "vivimos en el novecientos uno de la calle maple": a house number said
 _HOUSE_NUMBER_START = re.compile(
-    rf"^(?:(?:el|la)\s)?(?:\d{{1,6}}\b|{_NUMBER_WORD}\b|(?:one|two|three|four|five|six|seven|eight|nine|ten"
-    r"|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty"
-    r"|sixty|seventy|eighty|ninety)\b)",
+    rf"^(?:(?:el|la)\s)?(?:\d{{1,6}}\b|{_NUMBER_WORD}\b|(?:{_HOUSE_NUMBER_WORDS_EN})\b)",
     re.IGNORECASE,
 )
 
