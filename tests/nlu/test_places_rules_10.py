@@ -1,5 +1,5 @@
 """Place rules of the tenth places pass (round 14, read from the spent sets blind-es12, blind-12m and the residents'
-sets; in bot/nlp/place_round14.py). The sets' annotation conventions (tests/nlu/blind_es_2026_12l.yml's header)
+sets; in bot/nlp/place_round14.py). The sets' annotation conventions (data/nlu/residents/blind_es_2026_12l.yml's header)
 are the rule. The cases are reworded, not copied from a set."""
 
 from __future__ import annotations
