@@ -27,7 +27,7 @@ SPANISH_TERMS: dict[str, tuple[str, ...]] = {
         "puerco", "puerca", "puerquito", "cerdo", "cerda", "cerdito", "marrano", "marrana", "marranito",
         "cochino", "cochina", "cochinito", "chancho", "lechon", "jabali", "cochi",
     ),
-    "goat": ("chivo", "chiva", "chivito", "cabra", "cabrita", "cabrito"),
+    "goat": ("chivo", "chiva", "chivito", "chivita", "cabra", "cabrita", "cabrito"),
     "sheep": ("borrego", "borrega", "borreguito", "oveja", "ovejita", "carnero", "cordero"),
     "chicken": ("gallina", "gallo", "gallito", "pollo", "pollito", "pollita", "gallinita"),
     "duck": ("pato", "patito"),

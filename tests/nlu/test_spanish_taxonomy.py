@@ -36,6 +36,7 @@ from bot.nlp.taxonomy import normalise_animal
         ("gallos", "chicken"),
         ("chivo", "goat"),
         ("cabras", "goat"),
+        ("una chivita", "goat"),
         ("borrego", "sheep"),
         ("zorrillo", "skunk"),
         ("mapache", "raccoon"),
