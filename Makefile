@@ -49,8 +49,9 @@ $(SPACY_MODEL)/meta.json: $(VENV)/.installed $(SPACY_INPUTS)
 train: $(MODEL) ## train the assistant (does nothing when data, domain and config are unchanged)
 
 $(MODEL): $(VENV)/.installed $(SPACY_MODEL)/meta.json $(TRAINING_INPUTS)
-	@# --force: Rasa's cache tracks the spaCy model by path, not content; make decides when to train
-	$(RASA) train --force --fixed-model-name intake --out models --quiet
+	@# --force: Rasa's cache tracks the spaCy model by path, not content; make decides when to train.
+	@# --skip-validation: `make test` runs `rasa data validate` itself; validating here too cost 40 s of CI
+	$(RASA) train --force --skip-validation --fixed-model-name intake --out models --quiet
 	touch $@
 
 migrate: $(VENV)/.installed ## create or upgrade the case database (DATABASE_URL, default var/cases.db)
