@@ -22,7 +22,7 @@ from rasa.shared.nlu.constants import (
 from rasa.shared.nlu.training_data.message import Message
 
 from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
-from bot.nlp.bite_cues import says_bitten
+from bot.nlp.bite_cues import mentions_harm, says_bitten
 from bot.nlp.places import place_entities
 from bot.nlp.taxonomy import normalise_animal
 
@@ -217,9 +217,15 @@ class ReportTypeArbiter(GraphComponent):
             animals = self._animals(message)
             self._reconcile(message, animals)
             ranking = message.get(INTENT_RANKING_KEY) or []
-            bite_said = says_bitten(message.get(TEXT) or "")
+            text = message.get(TEXT) or ""
+            bite_said = says_bitten(text)
             candidates = arbitrate(
-                ranking, self._low, self._gap, animal_named=bool(animals), bite_said=bite_said
+                ranking,
+                self._low,
+                self._gap,
+                animal_named=bool(animals),
+                bite_said=bite_said,
+                harm_said=mentions_harm(text),
             )
             bite = confirmed_bite(ranking, bite_said)
             if bite and (message.get(INTENT) or {}).get("name") == "nlu_fallback":

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species  # noqa: E402
-from bot.nlp.bite_cues import says_bitten  # noqa: E402
+from bot.nlp.bite_cues import mentions_harm, says_bitten  # noqa: E402
 from bot.nlp.ensemble import average_rankings  # noqa: E402
 from bot.nlp.metrics import report_type_scores  # noqa: E402
 
@@ -39,6 +39,7 @@ def decide(
     setting: dict[str, float],
     animal_named: bool = False,
     bite_said: bool = False,
+    harm_said: bool = True,
 ) -> str:
     """The intent the FallbackClassifier and the ReportTypeArbiter would give under `setting`."""
     ranked = [r for r in ranking if r.get("name") not in LOOKED_THROUGH]
@@ -46,7 +47,9 @@ def decide(
         return "nlu_fallback"
     best = float(ranked[0].get("confidence", 0))
     second = float(ranked[1].get("confidence", 0)) if len(ranked) > 1 else 0.0
-    if arbitrate(ranked, setting["low_confidence"], setting["competing_gap"], animal_named, bite_said):
+    if arbitrate(
+        ranked, setting["low_confidence"], setting["competing_gap"], animal_named, bite_said, harm_said
+    ):
         return AMBIGUOUS_REPORT
     if confirmed_bite(ranked, bite_said):
         return "report_bite"  # the words confirm it, whatever the fallback thresholds
@@ -146,13 +149,13 @@ def main(argv: list[str] | None = None) -> int:
     for (name, _), group in zip(named, examples, strict=True):
         rankings = [p.get("intent_ranking") or [] for p in parsed[offset : offset + len(group)]]
         named = [bool(a) for a in animals[offset : offset + len(group)]]
-        flags = [(n, says_bitten(e.text)) for n, e in zip(named, group, strict=True)]
+        flags = [(n, says_bitten(e.text), mentions_harm(e.text)) for n, e in zip(named, group, strict=True)]
         sets.append((name, [e.intent for e in group], rankings, flags))
         offset += len(group)
     current = configured_setting(ROOT / "config.yml")
     texts = [e.text for group in examples for e in group]
     replayed = [
-        decide(p.get("intent_ranking") or [], current, bool(a), says_bitten(t))
+        decide(p.get("intent_ranking") or [], current, bool(a), says_bitten(t), mentions_harm(t))
         for p, a, t in zip(parsed, animals, texts, strict=True)
     ]
     differ = sum(1 for p, r in zip(parsed, replayed, strict=True) if (p.get("intent") or {}).get("name") != r)

@@ -37,6 +37,7 @@ def arbitrate(
     competing_gap: float = COMPETING_GAP,
     animal_named: bool = False,
     bite_said: bool = False,
+    harm_said: bool = True,
 ) -> list[str] | None:
     """The report types to ask between, or None when the prediction stands.
 
@@ -51,7 +52,10 @@ def arbitrate(
     close behind: a loose dog or a fox that bit someone is a bite (Kellogg § 58-10 "Animal bites"; Freeport
     Section 11 A, an animal that inflicts "bodily injury to any person or other animal"), and asking
     "barking, loose, or bite?" of a resident who just wrote "it bit my wife" costs a text and reads as not
-    listening.
+    listening. Without `harm_said` (bot.nlp.bite_cues.mentions_harm: no word of a bite, an attack or a wound
+    anywhere), a bite ranked first is asked about, never filed: a bite pages the officer and starts the
+    two-hour deadline of 58-10 D, and a classifier's bite with nothing in the words to say so was, on the
+    round-14 sets, a lost kitten, stray sheep or cows in a field.
     """
     ranked = [r for r in ranking if r.get("name") not in ("nlu_fallback", AMBIGUOUS_REPORT)]
     if not ranked:
@@ -66,6 +70,8 @@ def arbitrate(
         return None
     top = ranked[0]
     close = _close_reports(ranked[1:], float(top.get("confidence", 0)), competing_gap)
+    if top["name"] == "report_bite" and not harm_said:
+        return [top["name"], *close]
     if close or float(top.get("confidence", 0)) < low_confidence:
         return [top["name"], *close]
     return None

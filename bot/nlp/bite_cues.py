@@ -47,7 +47,9 @@ _GRAB_EN_RE = re.compile(
     rf"|chomped(?: on| down on)?|nailed)(?: [a-z']+){{0,4}} {_BODY}\b"
     # "dog inflicted wounds", "puncture wounds", "two holes in her neck", "teeth marks"
     r"|\b(?:dog|animal|cat)[- ](?:inflicted|bite) (?:wounds?|injur[a-z]+)"
-    r"|\bpuncture (?:wounds?|marks?)|\b(?:teeth|tooth) marks|\b(?:two|2|deep) holes in\b",
+    r"|\bpuncture (?:wounds?|marks?)|\b(?:teeth|tooth) marks|\b(?:two|2|deep) holes in\b"
+    # round 14 (the spent n sets): "my goat has bite wounds all over"
+    r"|\bbite (?:wounds|marks)\b",
     re.IGNORECASE,
 )
 # "me agarro la mano", "le agarro la pierna", "me clavo los dientes", "me arranco un pedazo del brazo", "heridas
@@ -81,3 +83,28 @@ def says_bitten(text: str) -> bool:
     if _NEGATED_RE.search(flat):
         return False
     return any(p.search(flat) for p in (_BITE_EN_RE, _BITE_ES_RE, _GRAB_EN_RE, _GRAB_ES_RE))
+
+
+# round 14 (the spent n sets): any word of a bite, an attack or a wound, in either language. Much wider than
+# `says_bitten`: it is a necessary condition, not evidence. "my daughter's kitten snuck out ... black with a
+# white spot" and "nos faltan dos borregas del potrero" were filed as bites by a classifier that had learnt
+# "my daughter" and "nos" from bite reports; a bite said with none of these words is asked about instead.
+# Over every training and evaluation message, 99% of bites have one (docs/nlu-evaluation.md, round 14).
+_HARM_RE = re.compile(
+    r"\b(?:bit|bites?|biting|bitten|bitting|bti|nip\w*|snap\w*|attack\w*|maul\w*|chomp\w*|scratch\w*|claw\w*"
+    r"|kill\w*|dead|died|wound\w*|bleed\w*|bled|bleding|blood\w*|stitch\w*|punctur\w*|teeth|tooth|fangs?"
+    r"|lung\w*|latch\w*|grab\w*|clamp\w*|nail\w*|tore|torn|rip\w*|chunk|hold of|turned on|went for|after (?:me|my|him|her|us|our)|(?:go|goes|going|gone|went) after"
+    r"|(?:on|in|by) the (?:legs?|arms?|hands?|ankles?|calf|face|foot|feet|neck|butt|rear)"
+    r"|jump\w* (?:on|at)|got (?:me|him|her|them|us|my|his|our|their)|injur\w*|hurt\w*|rabies|swollen|peck\w*"
+    r"|mord\w*|muerd\w*|atac\w*|ara[nñ]\w*|rasgu\w*|rasgad\w*|mato|mató|mataron|matado|muert\w*|murio|murió"
+    r"|despedaz\w*|destroz\w*|herid\w*|sangr\w*|dientes|colmillos|puntadas|agarr\w*|lastim\w*|rabia"
+    r"|prens\w*|prend\w*|arranc\w*|pic[oó]|picaron|picad\w*|brinc\w*|alcanz\w*|rompi\w*|hoyos|marcad\w*"
+    r"|marquita|atraves\w*|comieron|emergencias|hinchad\w*|hinchando|golpe\w*"
+    r"|se (?:le|me|nos|les) (?:fue|fueron|echo|echó|avent\w*|tir\w*|lanz\w*))\b",
+    re.IGNORECASE,
+)
+
+
+def mentions_harm(text: str) -> bool:
+    """True when any word of the message speaks of a bite, an attack or a wound (not whether one happened)."""
+    return bool(text) and _HARM_RE.search(" ".join(text.split())) is not None
