@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BLIND_SETS = {
     "blind-12n": ROOT / "tests" / "nlu" / "blind_2026_12n.yml",
     "blind-es13": ROOT / "tests" / "nlu" / "blind_es_2026_12m.yml",
+    "blind-12o": ROOT / "tests" / "nlu" / "blind_2026_12o.yml",
+    "blind-es14": ROOT / "tests" / "nlu" / "blind_es_2026_12n.yml",
 }
 # The sets before them (blind-11 to blind-12m, blind-es to blind-es12) were each scored once while blind, tuned on,
 # and are training data since rounds 7 to 14 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -45,7 +47,10 @@ BLIND_SETS = {
 # same way (only the m and es12 sets' header comments read; the spent l and es11 sets read in full), larger
 # (228 and 190 messages) to cut the sets' own noise; scored once at the end of round 14 (2026-12-04 15:55-15:59 UTC),
 # tuned-on from then.
-STILL_BLIND: tuple[str, ...] = ()
+# blind-12o and blind-es14: written 2026-12-04 16:04-16:12 UTC by the blind engineer "blind15" (branch blind15, a
+# worktree at /work/wt/blind15), after round 14's scoring, the same way (only the n and es13 sets' header comments
+# read; the spent m and es12 sets read in full), 224 and 191 messages; unscored, still blind.
+STILL_BLIND: tuple[str, ...] = ("blind-12o", "blind-es14")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -177,6 +182,8 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
     expected = {
         "blind-12n": "en",
         "blind-es13": "es",
+        "blind-12o": "en",
+        "blind-es14": "es",
     }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
