@@ -195,6 +195,8 @@ BREEDS: dict[str, tuple[str, ...]] = {
         "basset hound",
         "bloodhound",
         "coonhound",
+        "coon hound",
+        "coon dog",
         "bluetick",
         "redbone",
         "foxhound",
@@ -351,7 +353,9 @@ NOT_TYPOS: frozenset[str] = frozenset(
      # round 13's: "the Eagles" (a team) is no beagles, "catty corner" a place, not a cat
      "eagles", "catty",
      # "transcript colon", "tienen tapadas las dos lineas": spoken punctuation and lanes, not a coon or a lynx
-     "colon", "lines"}
+     "colon", "lines",
+     # round 14's (the m sets): "hacen una bulla" (a racket) is no bull, "chores" no horse
+     "bulla", "chores"}
 )  # fmt: skip
 
 IRREGULAR_PLURALS: dict[str, str] = {

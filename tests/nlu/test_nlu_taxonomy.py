@@ -9,6 +9,8 @@ from bot.nlp.taxonomy import normalise_animal, pluralise, species_names, term_ta
         ("pit bull", "dog"),
         ("Pit Bulls", "dog"),
         ("labs", "dog"),
+        ("coon hounds", "dog"),  # a hunting dog, not a raccoon (round 14, blind-12n)
+        ("coon", "raccoon"),
         ("puppy", "dog"),
         ("puppies", "dog"),
         ("german shepherd", "dog"),
