@@ -98,24 +98,30 @@ def test_a_bite_read_as_a_lost_pet_is_asked_about() -> None:
     assert arbitrate(lost, bite_said=True) == ["ask_lost_pet", "report_bite"]
 
 
-def test_a_bite_the_words_confirm_is_filed_over_the_fallback() -> None:
+def _arbitrated(texts: list[str], ranked: list[dict]) -> list:
+    """Messages as the classifiers leave them (best of `ranked` first), after the ReportTypeArbiter."""
     pytest.importorskip("rasa")
     from rasa.shared.nlu.training_data.message import Message
 
     from integrations.nlu_components import ReportTypeArbiter
 
-    def parsed(text: str) -> Message:
+    messages = []
+    for text in texts:
         message = Message(data={"text": text})
-        message.set("intent", {"name": "nlu_fallback", "confidence": 0.4})
-        message.set(
-            "intent_ranking",
-            ranking(("nlu_fallback", 0.4), ("report_bite", 0.36), ("inform", 0.3), ("report_at_large", 0.1)),
-        )
-        return message
+        message.set("intent", dict(ranked[0]))
+        message.set("intent_ranking", [dict(r) for r in ranked])
+        messages.append(message)
+    return ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process(messages)
 
-    bitten = parsed("EMT here, a woman with dog inflicted wounds to both hands at 1120 Melrose Ave")
-    unclear = parsed("the brown one at 1120 Melrose Ave, you know the one")
-    ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process([bitten, unclear])
+
+def test_a_bite_the_words_confirm_is_filed_over_the_fallback() -> None:
+    bitten, unclear = _arbitrated(
+        [
+            "EMT here, a woman with dog inflicted wounds to both hands at 1120 Melrose Ave",
+            "the brown one at 1120 Melrose Ave, you know the one",
+        ],
+        ranking(("nlu_fallback", 0.4), ("report_bite", 0.36), ("inform", 0.3), ("report_at_large", 0.1)),
+    )
     assert bitten.get("intent") == {"name": "report_bite", "confidence": 0.36}
     assert [r["name"] for r in bitten.get("intent_ranking")] == ["report_bite", "inform", "report_at_large"]
     assert unclear.get("intent")["name"] == "ambiguous_report"  # no bite said: asked, as before
@@ -189,20 +195,13 @@ def test_a_bite_ranked_first_with_no_word_of_harm_is_asked_about_not_filed() -> 
 
 
 def test_the_arbiter_asks_about_a_bite_whose_words_say_no_harm() -> None:
-    pytest.importorskip("rasa")
-    from rasa.shared.nlu.training_data.message import Message
-
-    from integrations.nlu_components import ReportTypeArbiter
-
-    def parsed(text: str) -> Message:
-        message = Message(data={"text": text})
-        message.set("intent", {"name": "report_bite", "confidence": 0.97})
-        message.set("intent_ranking", ranking(("report_bite", 0.97), ("ask_lost_pet", 0.02)))
-        return message
-
-    kitten = parsed("my daughter's kitten snuck out at 409 Heritage Dr, black with a white spot")
-    bitten = parsed("my daughter's kitten was bitten by the dog at 409 Heritage Dr")
-    ReportTypeArbiter(ReportTypeArbiter.get_default_config()).process([kitten, bitten])
+    kitten, bitten = _arbitrated(
+        [
+            "my daughter's kitten snuck out at 409 Heritage Dr, black with a white spot",
+            "my daughter's kitten was bitten by the dog at 409 Heritage Dr",
+        ],
+        ranking(("report_bite", 0.97), ("ask_lost_pet", 0.02)),
+    )
     assert kitten.get("intent")["name"] == "ambiguous_report"
     assert kitten.get("report_candidates") == ["report_bite"]
     assert bitten.get("intent") == {"name": "report_bite", "confidence": 0.97}
