@@ -24,6 +24,7 @@ from bot.nlp import (
     place_more,
     place_phrases,
     place_round14,
+    place_round15,
     place_spans,
     place_tails,
     place_ways,
@@ -352,6 +353,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     ]
     locations += fuzzy_streets(text, [*others, *locations], streets)
     locations += bare_streets(text, [*others, *locations], streets)
+    locations += place_round15.bare_corners(text, [*others, *locations], streets)
     locations = place_tails.drop_drive_throughs(text, locations)
     locations += place_tails.rural_places(text, [*others, *locations])
     locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
@@ -378,4 +380,5 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places += place_more.way_phrases_es(text, [*others, *places])
     places = place_ways.direction_cues(text, place_spans.not_places(text, places))
     places = place_es_more.finish(text, place_more.joined_ways(text, places))
+    places = place_round15.finish(text, places)
     return sorted([*others, *places], key=lambda e: e.get("start", 0))

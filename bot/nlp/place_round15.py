@@ -1,0 +1,130 @@
+"""Place rules of the fifteenth places pass (round 15, read from the spent sets blind-es13, blind-12n and the
+residents' sets, by kinds of error counted first). Called from bot.nlp.places.place_entities, last."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from bot.nlp import street_names
+from bot.nlp.place_spans import span_is_free
+
+Entity = dict[str, Any]
+
+# A part of a named landmark or corner is the place, with its preposition ("under the steps of the Kellogg
+# Depot", "at the bus stop at Grant and Roosevelt", "debajo del porche de la Freeport City Office", "junto al
+# tanque de agua de la Hill"): the words just before the ruler's landmark.
+_PARTS_EN = (
+    r"steps|stairs|porch|(?:sledding\s+)?hill|bus\s+stop|tank|cemetery|playground|bleachers|loading\s+dock|"
+    r"dumpsters?|entrance|front\s+doors?|back\s+doors?"
+)
+_PART_BEFORE_EN = re.compile(
+    rf"\b(?:under|on|in|at|behind|beside|by|near|inside|outside)\s+the\s+(?:{_PARTS_EN})"
+    r"(?:\s+(?:of|at|by|behind)(?:\s+the)?)?\s$",
+    re.IGNORECASE,
+)
+_PARTS_ES = (
+    r"escaleras|escalones|porche|loma(?:\s+de\s+los\s+trineos)?|tanque(?:\s+de\s+agua)?|"
+    r"cementerio(?:\s+catolico)?|parada(?:\s+del\s+bus|\s+de\s+los\s+buses|\s+del\s+camion)?|juegos|gradas|"
+    r"entrada|puerta"
+)
+_PART_BEFORE_ES = re.compile(
+    r"\b(?:en|debajo|abajo|arriba|junto|atras|detras|enfrente|cerca|afuera|adentro)(?:\s+de)?"
+    rf"\s+(?:el|la|los|las|al|del)\s+(?:{_PARTS_ES})(?:\s+(?:del|de\s+la|de\s+los|de\s+las|de))?\s$",
+    re.IGNORECASE,
+)
+# An address or a street's landmark keeps its own span ("under the porch at 40 Walnut", "en las escaleras de la
+# biblioteca en la Jefferson", the residents' sets): only a named landmark or corner takes its part.
+_ADDRESS_OR_ON_STREET = re.compile(r"^(?:the\s+)?(?:\d|calle\b)|\s(?:on|en\s+la|de\s+la)\s", re.IGNORECASE)
+# A landmark the ruler found with its own preposition ("behind Kellogg Elementary") follows the part directly.
+_STARTS_WITH_PLACE_WORD = re.compile(r"(?:behind|by|near|atras|detras|junto|cerca)\b", re.IGNORECASE)
+_LOOKBACK = 60
+# A fire number and its road, said apart: "fire number 21930, 600th Ave", "numero de fuego 21930, la 600th".
+_FIRE_NUMBER = re.compile(r"(?:fire\s+(?:number|no\.?|#)|numero\s+de\s+fuego)\s*#?\s*\d{3,6}$", re.IGNORECASE)
+_FIRE_GAP = re.compile(r",\s?(?:on\s|la\s|en\s+la\s)?", re.IGNORECASE)
+# A corner said without "corner of" ("Olive and Center", "Olive y Center"): two streets of a city.
+_CORNER = re.compile(r"\b(?P<a>[A-Z][a-z]{2,})\s(?:and|y|&)\s(?P<b>[A-Z][a-z]{2,})\b")
+# A street alone as a whole sentence ("Still barking. Basswood. Day 9."), the place of a short report.
+_LONE_NAME = re.compile(r"(?:^|[.!?]\s)(?P<name>[A-Z][a-z]{2,})(?=[.!?]|$)")
+
+
+def _part_start(text: str, place: Entity) -> int | None:
+    lookback = max(0, place["start"] - _LOOKBACK)
+    before = text[lookback : place["start"]]
+    if _ADDRESS_OR_ON_STREET.search(str(place.get("value", ""))):
+        return None
+    for pattern in (_PART_BEFORE_EN, _PART_BEFORE_ES):
+        match = pattern.search(before)
+        if match is None:
+            continue
+        joined = before[match.start() :].rstrip().split()[-1].lower()
+        # "on the sledding hill behind X" needs X's own preposition; "the steps of X" its "of"
+        if joined in {"of", "at", "by", "behind", "the", "del", "de", "la", "los", "las"} or (
+            _STARTS_WITH_PLACE_WORD.match(str(place.get("value", "")))
+        ):
+            return lookback + match.start()
+    return None
+
+
+def parts_of_landmarks(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """An incident place widened over the part of it the resident names, and a place inside dropped."""
+    found = [dict(place) for place in places]
+    for place in found:
+        start = _part_start(text, place) if place.get("entity") == "location" else None
+        if start is not None:
+            place.update(start=start, value=text[start : place["end"]])
+    return [
+        place
+        for place in found
+        if not any(
+            other is not place and other["start"] <= place["start"] and place["end"] <= other["end"]
+            for other in found
+        )
+    ]
+
+
+def fire_numbers_with_roads(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """A fire number and the road said right after it, past a comma, are one place."""
+    ordered = sorted(places, key=lambda p: p.get("start", 0))
+    found: list[Entity] = []
+    for place in ordered:
+        last = found[-1] if found else None
+        gap = text[last["end"] : place["start"]] if last else ""
+        if (
+            last is not None
+            and last.get("entity") == place.get("entity")
+            and _FIRE_NUMBER.search(str(last.get("value", "")))
+            and _FIRE_GAP.fullmatch(gap)
+        ):
+            found[-1] = {**last, "end": place["end"], "value": text[last["start"] : place["end"]]}
+            continue
+        found.append(place)
+    return found
+
+
+def _street(name: str, streets: set[str]) -> bool:
+    return name.lower() in streets or name.lower() in street_names.DISTINCTIVE
+
+
+def bare_corners(text: str, entities: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
+    """Corners of two streets said bare, and a street said alone as a sentence, as incident places."""
+    names = {street.lower() for street in streets}
+    found: list[Entity] = []
+    spans = [
+        (m.start(), m.end())
+        for m in _CORNER.finditer(text)
+        if _street(m["a"], names) and _street(m["b"], names)
+    ]
+    spans += [
+        (m.start("name"), m.end("name")) for m in _LONE_NAME.finditer(text) if _street(m["name"], names)
+    ]
+    for start, end in spans:
+        if span_is_free([*entities, *found], start, end):
+            found.append({"entity": "location", "start": start, "end": end, "value": text[start:end]})
+    return found
+
+
+def finish(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """The round's rules, in order, on the roled places."""
+    return fire_numbers_with_roads(text, parts_of_landmarks(text, places))
