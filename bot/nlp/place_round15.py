@@ -127,4 +127,94 @@ def bare_corners(text: str, entities: Sequence[Entity], streets: Sequence[str]) 
 
 def finish(text: str, places: Sequence[Entity]) -> list[Entity]:
     """The round's rules, in order, on the roled places."""
+    places = road_tails(text, spoken_roads(text, places))
     return fire_numbers_with_roads(text, parts_of_landmarks(text, places))
+
+
+# Roads said with spoken numbers ("county road one fifty seven", "la ruta rural dos caja cuarenta y uno",
+# "la county ciento cincuenta y siete"), which the ruler cuts after the first number word or misses.
+_NUMBER_WORD = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy"
+    r"|eighty|ninety|hundred|oh|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|treinta"
+    r"|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|doscientos|trescientos|cuatrocientos"
+    r"|quinientos|seiscientos)"
+)
+_NUMBER = rf"(?:\d{{1,4}}|{_NUMBER_WORD}(?:\s(?:y\s)?{_NUMBER_WORD})*)\b"
+_MORE_NUMBER_WORDS = re.compile(rf"^(?:\s(?:y\s)?{_NUMBER_WORD}\b)+", re.IGNORECASE)
+_ROAD_NUMBER_END = re.compile(
+    rf"\b(?:county\s(?:road|rd)|hwy|highway|rural|township\s(?:road|rd))\s{_NUMBER_WORD}$", re.IGNORECASE
+)
+_BOX_AFTER = re.compile(rf"^\s(?:caja|box)\s{_NUMBER}", re.IGNORECASE)
+_RUTA_BEFORE = re.compile(r"\bruta\s$", re.IGNORECASE)
+_SPOKEN_COUNTY = re.compile(rf"\bcounty\s(?:road\s|rd\s)?{_NUMBER_WORD}(?:\s(?:y\s)?{_NUMBER_WORD})*\b", re.I)
+# What is along a rural road, after it ("by mile marker six", "x la linea del township", "cerca del area de
+# descanso", "una milla al norte de Kellogg", "como media milla al sur del Sand Prairie Wildlife Area"): the
+# conventions make a road with a landmark along it one span.
+_ROAD_TAIL = re.compile(
+    rf"^\s(?:(?:by|near|at|past)\s(?:the\s)?(?:mile\smarker|township\sline)(?:\s{_NUMBER})?"
+    rf"|(?:por|x|cerca\sde)\sla\s(?:milla|linea\sdel\s(?:township|condado))(?:\s{_NUMBER})?"
+    r"|cerca\sdel\sarea\sde\sdescanso"
+    r"|(?:(?:como|about)\s)?(?:una|media|a|half\sa|one|\d)\s(?:milla|mile)s?\s"
+    r"(?:al\s(?:norte|sur|este|oeste)\sdel?|(?:north|south|east|west)\sof)\s(?:the\s)?(?-i:[A-Z][\w'-]*(?:\s[A-Z][\w'-]*){0,3}))",
+    re.IGNORECASE,
+)
+_ROAD_LIKE = re.compile(
+    r"(?:\b(?:county|hwy|highway|road|rd|route|ruta|township|carretera)\b|^(?:la\s|el\s)?\d{2,3}$)",
+    re.IGNORECASE,
+)
+# "en la 61 una milla al norte", "de la 42 x la linea": a highway by its number alone, with what is along it
+_BARE_HIGHWAY = re.compile(r"\b(?:en|de)\sla\s(?P<road>\d{2,3})\b(?=\s)", re.IGNORECASE)
+
+
+def _widened(text: str, places: list[Entity], place: Entity, start: int, end: int) -> list[Entity]:
+    """`place` over [start, end), the places inside folded in, if nothing else is there."""
+    if not any(p is place for p in places):
+        return places
+    inside = [p for p in places if p is not place and start <= p["start"] and p["end"] <= end]
+    rest = [p for p in places if p is not place and p not in inside]
+    if not span_is_free(rest, start, end):
+        return places
+    new = {**place, "start": start, "end": end, "value": text[start:end]}
+    return sorted([*rest, new], key=lambda p: p["start"])
+
+
+def spoken_roads(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """Roads with their spoken numbers and box, and a spoken county road the ruler missed."""
+    found = list(places)
+    for place in list(found):
+        start, end = place["start"], place["end"]
+        if place.get("entity") != "location":
+            continue
+        if _ROAD_NUMBER_END.search(place["value"]):
+            more = _MORE_NUMBER_WORDS.match(text[end:])
+            end += more.end() if more else 0
+            box = _BOX_AFTER.match(text[end:])
+            end += box.end() if box else 0
+        # "la ruta rural 2 caja 118": the ruler's rural route starts at "rural"
+        ruta = _RUTA_BEFORE.search(text[max(0, start - 5) : start])
+        start -= len(ruta.group()) if ruta and place["value"].lower().startswith("rural ") else 0
+        found = _widened(text, found, place, start, end)
+    for match in _SPOKEN_COUNTY.finditer(text):
+        if span_is_free(found, match.start(), match.end()):
+            new = {"entity": "location", "start": match.start(), "end": match.end(), "value": match.group()}
+            found = sorted([*found, new], key=lambda p: p["start"])
+    return found
+
+
+def road_tails(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """A rural road and the mile marker, township line, rest area or distance from a town along it, as one."""
+    found = list(places)
+    for match in _BARE_HIGHWAY.finditer(text):
+        if _ROAD_TAIL.match(text[match.end() :]) and span_is_free(found, *match.span("road")):
+            road = {
+                "entity": "location",
+                "start": match.start("road"),
+                "end": match.end(),
+                "value": match["road"],
+            }
+            found = sorted([*found, road], key=lambda p: p["start"])
+    for place in list(found):
+        tail = _ROAD_TAIL.match(text[place["end"] :])
+        if place.get("entity") == "location" and tail and _ROAD_LIKE.search(place["value"]):
+            found = _widened(text, found, place, place["start"], place["end"] + tail.end())
+    return found
