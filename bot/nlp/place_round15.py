@@ -128,7 +128,7 @@ def bare_corners(text: str, entities: Sequence[Entity], streets: Sequence[str]) 
 def finish(text: str, places: Sequence[Entity]) -> list[Entity]:
     """The round's rules, in order, on the roled places."""
     places = road_tails(text, spoken_roads(text, places))
-    return fire_numbers_with_roads(text, parts_of_landmarks(text, places))
+    return way_phrases(text, fire_numbers_with_roads(text, parts_of_landmarks(text, places)))
 
 
 # Roads said with spoken numbers ("county road one fifty seven", "la ruta rural dos caja cuarenta y uno",
@@ -217,4 +217,50 @@ def road_tails(text: str, places: Sequence[Entity]) -> list[Entity]:
         tail = _ROAD_TAIL.match(text[place["end"] :])
         if place.get("entity") == "location" and tail and _ROAD_LIKE.search(place["value"]):
             found = _widened(text, found, place, place["start"], place["end"] + tail.end())
+    return found
+
+
+# Ways the residents' sets write as `direction` that no earlier rule finds: a compass way along a road after a
+# leaving verb ("drove off north on Hwy 61", "se fue al norte x la 61"), a way toward a farm or into a field by
+# its side (a field alone, "ran off into the field", is no way the sets write) ("ran east toward the farm with the red silo", "went into the cornfield on the north side", "se metio
+# pal campo de maiz del lado norte") and going down a street ("va bajando x la Depot").
+_LEAVING_EN = r"(?:drove(?:\s+off)?|took\s+off|went(?:\s+off)?|ran(?:\s+off)?|run(?:\s+off)?|headed|running)"
+_WAY_EN = re.compile(
+    rf"\b{_LEAVING_EN}\s+(?P<way>(?:(?:north|south|east|west)\s+)?(?:toward|towards)\s+the\s+(?-i:[A-Z][a-z]+\s+)?"
+    r"(?:farm|place|house|woods|barn|creek|river|tracks)(?:\s+with\s+the\s+[a-z]+\s+[a-z]+)?\b"
+    r"|into\s+the\s+(?:[a-z]+\s+)?(?:cornfield|field|woods|pasture|trees|corn|beans)"
+    r"\s+on\s+the\s+(?:north|south|east|west)\s+side\b)",
+    re.IGNORECASE,
+)
+_ALONG_ROAD_EN = re.compile(
+    rf"\b{_LEAVING_EN}\s+(?P<way>(?:north|south|east|west)\s+(?:on|along|down|up)\s)", re.I
+)
+_WAY_ES = re.compile(
+    r"\b(?P<way>pal\s+(?:campo|monte|bosque|rancho|arroyo|rio|llano)(?:\s+de\s+[a-z]+)?\s+del\s+lado\s+"
+    r"(?:norte|sur|este|oeste)\b"
+    r"|(?:bajando|subiendo)\s+(?:x|por)\s+la\s+(?-i:[A-Z][a-z]+)\b"
+    r"|(?<=se\sfue\s)al\s+(?:norte|sur|este|oeste)\s+(?:x|por)\s+la\s+(?:\d{1,3}|(?-i:[A-Z][a-z]+))\b)",
+    re.IGNORECASE,
+)
+
+
+def _with_way(text: str, places: list[Entity], start: int, end: int) -> list[Entity]:
+    """The places with a `direction` over [start, end) instead of those inside it, if none crosses it."""
+    inside = [p for p in places if start <= p["start"] and p["end"] <= end]
+    rest = [p for p in places if not any(p is q for q in inside)]
+    if not span_is_free(rest, start, end):
+        return places
+    way = {"entity": "direction", "start": start, "end": end, "value": text[start:end]}
+    return sorted([*rest, way], key=lambda p: p["start"])
+
+
+def way_phrases(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """Directions for the ways above, folding in the places the ruler found inside them."""
+    found = list(places)
+    for match in [*_WAY_EN.finditer(text), *_WAY_ES.finditer(text)]:
+        found = _with_way(text, found, *match.span("way"))
+    for match in _ALONG_ROAD_EN.finditer(text):
+        road = [p for p in found if p["start"] == match.end("way") and p.get("entity") == "location"]
+        if road:
+            found = _with_way(text, found, match.start("way"), road[0]["end"])
     return found

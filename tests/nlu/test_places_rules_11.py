@@ -67,3 +67,22 @@ def test_bare_corners_lone_streets_and_fire_numbers(places: Places, text: str, e
 )  # fmt: skip
 def test_rural_roads_with_spoken_numbers_and_what_is_along_them(places: Places, text: str, expected) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the man who owns it drove off south on Hwy 52", [("direction", "south on Hwy 52")]),
+        ("la senora se fue al sur x la 52 con el perro", [("direction", "al sur x la 52")]),
+        ("we watched it run off toward the Larson place", [("direction", "toward the Larson place")]),
+        ("then the pony ran west toward the farm with the big barn",
+         [("direction", "west toward the farm with the big barn")]),
+        ("it went into the woods on the east side of the road", [("direction", "into the woods on the east side")]),
+        ("el perro se metio pal monte del lado sur", [("direction", "pal monte del lado sur")]),
+        ("el becerro va bajando x la Mill bien rapido", [("direction", "bajando x la Mill")]),
+        # a field alone is no way the sets write
+        ("a fox bit my cat and it ran off into the field", []),
+    ],
+)  # fmt: skip
+def test_ways_along_roads_toward_farms_and_into_fields(places: Places, text: str, expected) -> None:
+    assert places(text) == expected
