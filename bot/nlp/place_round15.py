@@ -125,9 +125,10 @@ def bare_corners(text: str, entities: Sequence[Entity], streets: Sequence[str]) 
     return found
 
 
-def finish(text: str, places: Sequence[Entity]) -> list[Entity]:
+def finish(text: str, places: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
     """The round's rules, in order, on the roled places."""
-    places = road_tails(text, spoken_roads(text, places))
+    places = road_tails(text, spoken_roads(text, owners_said_as_statements(text, places)))
+    places = landmarks_with_en_el(text, places, streets)
     return way_phrases(text, fire_numbers_with_roads(text, parts_of_landmarks(text, places)))
 
 
@@ -263,4 +264,56 @@ def way_phrases(text: str, places: Sequence[Entity]) -> list[Entity]:
         road = [p for p in found if p["start"] == match.end("way") and p.get("entity") == "location"]
         if road:
             found = _with_way(text, found, match.start("way"), road[0]["end"])
+    return found
+
+
+# A named business or church after "en el"/"en la" keeps it ("en el Cenex", "en la Sacred Heart Church", "en el
+# Dollar General de Kellogg"): the conventions' "a landmark phrase keeps its preposition"; a street does not.
+_EN_EL_BEFORE = re.compile(r"\ben\s(?:el|la)\s$", re.IGNORECASE)
+_TOWN_AFTER = re.compile(r"^\sde\s(?:Kellogg|Freeport)\b")
+_STREET_TYPE_END = re.compile(
+    r"\b(?:st|street|ave|avenue|rd|road|dr|drive|ln|lane|blvd|ct|way|calle)\.?$", re.I
+)
+# Whose a place is, said as a statement about the owners or the house ("the owners are the Petersons, on Hill St",
+# "los duenos son los Peterson, en la Hill", "the house is 1203 Lincoln Ave", "la casa es el 1203 de la Lincoln").
+_OWNERS_ARE_BEFORE = re.compile(
+    r"(?:\bowners?\s(?:is|are)\s(?:the\s)?(?-i:[A-Z])[\w']*,?\s(?:on|at)\s"
+    r"|\bduenos?\s(?:es|son)\s(?:los\s|las\s|el\s|la\s)?(?-i:[A-Z])[\w']*,?\sen\s(?:la\s|el\s)?"
+    r"|\bthe\shouse\sis\s|\bla\scasa\ses\s)$",
+    re.IGNORECASE,
+)
+
+
+def _named_landmark(value: str, streets: set[str]) -> bool:
+    if any(c.isdigit() for c in value) or _ROAD_LIKE.search(value) or _STREET_TYPE_END.search(value):
+        return False
+    return value[:1].isupper() and value.lower() not in streets and not _STREET_TYPE_END.search(value)
+
+
+def landmarks_with_en_el(text: str, places: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
+    """A named landmark's `location` with the "en el" before it and the town after it."""
+    names = {street.lower() for street in streets}
+    found: list[Entity] = []
+    for place in places:
+        start, end = place["start"], place["end"]
+        if place.get("entity") == "location" and _named_landmark(str(place.get("value", "")), names):
+            before = _EN_EL_BEFORE.search(text[max(0, start - 6) : start])
+            start -= len(before.group()) if before else 0
+            town = _TOWN_AFTER.match(text[end:]) if before else None
+            end += town.end() if town else 0
+        found.append({**place, "start": start, "end": end, "value": text[start:end]})
+    return found
+
+
+def owners_said_as_statements(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """A place after "the owners are the X, on" or "the house is" is the owner's, when the message has another
+    place for the incident (the house alone, "the house is 315 Valley Dr", is where it happened)."""
+    found = []
+    for place in places:
+        statement = _OWNERS_ARE_BEFORE.search(text[max(0, place["start"] - 50) : place["start"]])
+        owners = statement is not None and statement.group().lower().startswith(("owner", "duen"))
+        elsewhere = any(p is not place and p.get("entity") == "location" for p in places)
+        if place.get("entity") == "location" and statement and (owners or elsewhere):
+            place = {**place, "entity": "owner_location"}
+        found.append(place)
     return found

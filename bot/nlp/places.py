@@ -380,5 +380,5 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places += place_more.way_phrases_es(text, [*others, *places])
     places = place_ways.direction_cues(text, place_spans.not_places(text, places))
     places = place_es_more.finish(text, place_more.joined_ways(text, places))
-    places = place_round15.finish(text, places)
+    places = place_round15.finish(text, places, streets)
     return sorted([*others, *places], key=lambda e: e.get("start", 0))

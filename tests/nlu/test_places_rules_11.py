@@ -86,3 +86,23 @@ def test_rural_roads_with_spoken_numbers_and_what_is_along_them(places: Places, 
 )  # fmt: skip
 def test_ways_along_roads_toward_farms_and_into_fields(places: Places, text: str, expected) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("un perro suelto mordio a un senor en el Cenex esta manana", [("location", "en el Cenex")]),
+        ("a mi hija la mordio un perro en el Dollar General de Freeport",
+         [("location", "en el Dollar General de Freeport")]),
+        # a road keeps no "en la"
+        ("las vacas andan en la County Road 10 cerca del puente", [("location", "County Road 10 cerca del puente")]),
+        ("the dog is loose again, the owners are the Hansons, on Maple St", [("owner_location", "Maple St")]),
+        ("ese perro es de los Garcia, los duenos son los Garcia, en la Maple", [("owner_location", "Maple")]),
+        ("the boxer bit my dog on Oak St this morning. the house is 410 Oak St",
+         [("location", "Oak St"), ("owner_location", "410 Oak St")]),
+        # the house alone is where it happened
+        ("my sister was bitten while dog sitting. the house is 88 Valley Dr", [("location", "88 Valley Dr")]),
+    ],
+)  # fmt: skip
+def test_landmarks_keep_en_el_and_owners_said_as_statements(places: Places, text: str, expected) -> None:
+    assert places(text) == expected
