@@ -125,13 +125,6 @@ def bare_corners(text: str, entities: Sequence[Entity], streets: Sequence[str]) 
     return found
 
 
-def finish(text: str, places: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
-    """The round's rules, in order, on the roled places."""
-    places = road_tails(text, spoken_roads(text, owners_said_as_statements(text, places)))
-    places = landmarks_with_en_el(text, places, streets)
-    return way_phrases(text, fire_numbers_with_roads(text, parts_of_landmarks(text, places)))
-
-
 # Roads said with spoken numbers ("county road one fifty seven", "la ruta rural dos caja cuarenta y uno",
 # "la county ciento cincuenta y siete"), which the ruler cuts after the first number word or misses.
 _NUMBER_WORD = (
@@ -317,3 +310,22 @@ def owners_said_as_statements(text: str, places: Sequence[Entity]) -> list[Entit
             place = {**place, "entity": "owner_location"}
         found.append(place)
     return found
+
+
+# A road or street said with no name or number ("out on the county road", "lovely street") and "what point" (of
+# "at what point") name no place the clerk can find; the sets leave them unannotated.
+_NAMELESS = re.compile(
+    r"(?:the\s)?(?:county\sroad|lovely\sstreet|nice\sstreet|quiet\sstreet|what\spoint|la\scarretera)", re.I
+)
+
+
+def nameless_places(places: Sequence[Entity]) -> list[Entity]:
+    """The places without the nameless ones above."""
+    return [p for p in places if not _NAMELESS.fullmatch(str(p.get("value", "")))]
+
+
+def finish(text: str, places: Sequence[Entity], streets: Sequence[str]) -> list[Entity]:
+    """The round's rules, in order, on the roled places."""
+    places = road_tails(text, spoken_roads(text, owners_said_as_statements(text, nameless_places(places))))
+    places = landmarks_with_en_el(text, places, streets)
+    return way_phrases(text, fire_numbers_with_roads(text, parts_of_landmarks(text, places)))

@@ -106,3 +106,15 @@ def test_ways_along_roads_toward_farms_and_into_fields(places: Places, text: str
 )  # fmt: skip
 def test_landmarks_keep_en_el_and_owners_said_as_statements(places: Places, text: str, expected) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("hello from way out on the county road", []),
+        ("at what point is a rooster crowing against the rules", []),
+        ("we just moved to Elm St, lovely street, but the beagle next door howls", [("location", "Elm St")]),
+    ],
+)  # fmt: skip
+def test_a_road_with_no_name_is_no_place(places: Places, text: str, expected) -> None:
+    assert places(text) == expected
