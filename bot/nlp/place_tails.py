@@ -25,7 +25,7 @@ _HEADS_EN = (
     "|school|dam|creek|river|bottoms?|field|hall|station|diamonds?|curve|turnoff|exit\\s+ramp|on-ramp|off-ramp|entrance|lot|culvert"
     "|bend|hill|barns?|silo|quarry|dump|lagoon|dock|launch|campground|mill|feedlot|farm|store|shop|park|tower"
     "|sign|marker|crossing|overpass|underpass|gate|mailbox(?:es)?|driveway|cul\\s+de\\s+sac|light|lights|woods"
-    "|county\\s+line"
+    "|county\\s+line|junction"
 )
 _HEADS_ES = (
     "curva|salida|puente|iglesia|escuela|tienda|granja|pueblo|rio|parque|vias|entrada|esquina|torre|gasolinera"

@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.nlp import (
-    gazetteer,
     place_es_more,
     place_homes,
     place_more,
     place_phrases,
     place_round14,
+    place_round15,
     place_spans,
     place_tails,
     place_ways,
@@ -33,7 +33,7 @@ from bot.nlp import (
 )
 from bot.nlp.location_patterns import COMMON_WORD_STREETS
 from bot.nlp.place_spans import span_is_free
-from bot.nlp.streets import match_street, street_in_place
+from bot.nlp.streets import match_street
 
 Entity = dict[str, Any]
 
@@ -353,6 +353,7 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     ]
     locations += fuzzy_streets(text, [*others, *locations], streets)
     locations += bare_streets(text, [*others, *locations], streets)
+    locations += place_round15.bare_corners(text, [*others, *locations], streets)
     locations = place_tails.drop_drive_throughs(text, locations)
     locations += place_tails.rural_places(text, [*others, *locations])
     locations += place_spans.houses_on_streets(text, [*others, *locations], streets)
@@ -379,23 +380,5 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places += place_more.way_phrases_es(text, [*others, *places])
     places = place_ways.direction_cues(text, place_spans.not_places(text, places))
     places = place_es_more.finish(text, place_more.joined_ways(text, places))
+    places = place_round15.finish(text, places, streets)
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
-
-
-def _says(text: str, name: str) -> bool:
-    return re.search(rf"(?<![\w']){re.escape(name)}(?![\w'])", text) is not None
-
-
-def names_a_city_place(place: str, code: str) -> bool:
-    """Whether `place` names a landmark of city `code` ("by the dollar general") or one of its streets
-    ("on belvidere", or misspelt "on belvedere"; a street that is also a word, "park", needs its type).
-    Such a place is one a clerk can find, though bot.nlp.answers.is_findable_location knows no names."""
-    text = place.lower()
-    if any(_says(text, landmark) for landmark in gazetteer.landmarks_by_city().get(code, ())):
-        return True
-    # "Kellogg" is a street of Kellogg and the city's name: "somewhere in Kellogg" names no place
-    streets = tuple(s for s in gazetteer.city_streets(code) if s.lower() != code)
-    if any(_says(text, s.lower()) for s in streets if s.lower() not in COMMON_WORD_STREETS):
-        return True
-    found = street_in_place(place, streets)
-    return found is not None and found.match.canonical.lower() not in COMMON_WORD_STREETS

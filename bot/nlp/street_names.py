@@ -3,7 +3,7 @@
 A resident of any town may write "88 Juniper", "calle Laurel" or "on Sycamore" before the city's list
 has Juniper in it. These names add to the packs' streets in the entity ruler (bot.nlp.location_patterns)
 and, said exactly, after "on"/"along"/"down" (bot.nlp.places). They never count as a street of the
-city (`bot.nlp.places.names_a_city_place` and the form's spelling check use the packs alone).
+city (`bot.nlp.streets.names_a_city_place` and the form's spelling check use the packs alone).
 
 `DISTINCTIVE`: names that are seldom anything but a street or a tree, found like a pack's street.
 `ORDINARY_WORDS`: names that are also ordinary words ("spring", "court"), streets only with their type,

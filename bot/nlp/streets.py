@@ -17,6 +17,7 @@ from typing import NamedTuple
 from rapidfuzz import fuzz, process
 
 from bot.nlp import gazetteer
+from bot.nlp.location_patterns import COMMON_WORD_STREETS
 
 MATCH_CUTOFF = 80.0  # below: no match at all
 CERTAIN_SCORE = 95.0  # at or above: take the street without asking
@@ -146,3 +147,22 @@ def street_in_place(place: str, pack_streets: Sequence[str]) -> PlaceStreet | No
         corrected = place[: found.start()] + match.canonical + place[found.end() :]
         return PlaceStreet(name, match, corrected, street_name(match, part))
     return None
+
+
+def _says(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w']){re.escape(name)}(?![\w'])", text) is not None
+
+
+def names_a_city_place(place: str, code: str) -> bool:
+    """Whether `place` names a landmark of city `code` ("by the dollar general") or one of its streets
+    ("on belvidere", or misspelt "on belvedere"; a street that is also a word, "park", needs its type).
+    Such a place is one a clerk can find, though bot.nlp.answers.is_findable_location knows no names."""
+    text = place.lower()
+    if any(_says(text, landmark) for landmark in gazetteer.landmarks_by_city().get(code, ())):
+        return True
+    # "Kellogg" is a street of Kellogg and the city's name: "somewhere in Kellogg" names no place
+    streets = tuple(s for s in gazetteer.city_streets(code) if s.lower() != code)
+    if any(_says(text, s.lower()) for s in streets if s.lower() not in COMMON_WORD_STREETS):
+        return True
+    found = street_in_place(place, streets)
+    return found is not None and found.match.canonical.lower() not in COMMON_WORD_STREETS

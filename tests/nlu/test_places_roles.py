@@ -3,7 +3,8 @@
 import pytest
 
 from bot.nlp.gazetteer import all_street_names
-from bot.nlp.places import names_a_city_place, place_entities, place_role
+from bot.nlp.places import place_entities, place_role
+from bot.nlp.streets import names_a_city_place
 
 
 @pytest.fixture(scope="module")
