@@ -81,8 +81,8 @@ def test_place_roles_component_relabels_the_owners_address() -> None:
             },
             {
                 "entity": "location",
-                "start": 61,
-                "end": 73,
+                "start": 59,
+                "end": 71,
                 "value": "509 Chestnut",
                 "extractor": "SpacyEntityExtractor",
             },
