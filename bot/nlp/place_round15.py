@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.nlp import street_names
+from bot.nlp.location_patterns import NUMBER_WORDS
 from bot.nlp.place_spans import span_is_free
+from bot.nlp.places_es import NUMBER_WORDS_ES
 
 Entity = dict[str, Any]
 
@@ -127,12 +129,7 @@ def bare_corners(text: str, entities: Sequence[Entity], streets: Sequence[str]) 
 
 # Roads said with spoken numbers ("county road one fifty seven", "la ruta rural dos caja cuarenta y uno",
 # "la county ciento cincuenta y siete"), which the ruler cuts after the first number word or misses.
-_NUMBER_WORD = (
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy"
-    r"|eighty|ninety|hundred|oh|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|treinta"
-    r"|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|doscientos|trescientos|cuatrocientos"
-    r"|quinientos|seiscientos)"
-)
+_NUMBER_WORD = "(?:" + "|".join(sorted({*NUMBER_WORDS, *NUMBER_WORDS_ES}, key=len, reverse=True)) + ")"
 _NUMBER = rf"(?:\d{{1,4}}|{_NUMBER_WORD}(?:\s(?:y\s)?{_NUMBER_WORD})*)\b"
 _MORE_NUMBER_WORDS = re.compile(rf"^(?:\s(?:y\s)?{_NUMBER_WORD}\b)+", re.IGNORECASE)
 _ROAD_NUMBER_END = re.compile(
