@@ -12,7 +12,7 @@ from rasa_sdk.forms import FormValidationAction
 from rasa_sdk.types import DomainDict
 
 from actions.forms import ANONYMOUS
-from actions.reading import latest_intent, latest_text
+from actions.reading import latest_intent, latest_text, message_times
 from actions.report_forms import REPORT_FORMS
 from bot.messages import say
 from bot.nlp import answers
@@ -123,6 +123,9 @@ class ValidateConfirmForm(FormValidationAction):
         for entity in tracker.latest_message.get("entities") or []:
             if entity.get("entity") in ("location", "animal") and entity["entity"] not in requested:
                 requested[entity["entity"]] = entity.get("value")
+        if report_type == "barking" and not requested and message_times(tracker).minutes_stated:
+            # "no, it was about 40 minutes": a run stated at the read-back corrects the minutes
+            requested["barking_minutes"] = text
         if not requested:
             return None
         validator = REPORT_FORMS[report_type]()

@@ -56,7 +56,11 @@ class ValidateBarkingForm(ReportFormValidation):
     def _time_details(tracker: Tracker, times: TimeFacts) -> Slots:
         found = {"barking_minutes": times.minutes, "barking_frequency": times.frequency,
                  "barking_time_of_day": times.time_of_day}  # fmt: skip
-        return {k: v for k, v in found.items() if v is not None and tracker.get_slot(k) is None}
+        # a run the resident states ("about 40 minutes") replaces one computed from when it started
+        stated = {"barking_minutes"} if times.minutes_stated else set()
+        return {
+            k: v for k, v in found.items() if v is not None and (tracker.get_slot(k) is None or k in stated)
+        }
 
     validate_barking_frequency = free_text_answer("barking_frequency")
     validate_barking_time_of_day = free_text_answer("barking_time_of_day")

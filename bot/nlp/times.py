@@ -20,6 +20,9 @@ from text_to_num import alpha2digit
 from bot.nlp import times_es
 from bot.nlp.times_es import fold
 
+# a run computed from "since <time>" to the message is believed up to half a day (a whole night); longer, the
+# resident is not saying it never stopped, and a figure far past Kellogg 58-5 C's 30 minutes would be made up
+MAX_COMPUTED_RUN = 12 * 60
 _UNIT_MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440}
 _DURATION_RE = re.compile(
     r"\b(?P<n>\d{1,4}(?:\.\d{1,2})?|an?|half an?|a couple(?: of)?|a few) ?(?P<more>\+|or more|plus)? ?"
@@ -86,6 +89,7 @@ class TimeFacts:
     started: datetime | None = None  # when it started / happened, in the city's zone
     started_words: str | None = None  # "since 10pm", "about an hour ago"
     minutes: int | None = None  # how long it has gone on, when stated or computable from `started`
+    minutes_stated: bool = False  # the words give the run ("for 40 minutes"), not only when it started
     duration_words: str | None = None  # "for an hour", "all night"
     frequency: str | None = None  # "every night", "weekends"
     time_of_day: str | None = None  # "night", "morning"
@@ -189,18 +193,28 @@ def read_times(text: str, now: datetime, timezone: str) -> TimeFacts:
     since = _SINCE_RE.search(digits) or spanish.says_since()
     frequency = _FREQUENCY_RE.search(digits)
     frequency_words = frequency.group(0).lower() if frequency else spanish.frequency()
+    minutes_stated = minutes is not None
     if minutes is None and started is not None and (since or continuous_words):
         if not nightly_start(started_words, frequency_words):
             # "since 10pm" (or "nonstop ... an hour ago"): it has gone on from then until the message
-            minutes = max(0, int((now - started).total_seconds() // 60))
+            minutes = _run_until_now(started, now)
     return TimeFacts(
         started=started,
         started_words=started_words,
         minutes=minutes,
+        minutes_stated=minutes_stated,
         duration_words=duration_words,
         frequency=frequency_words,
         time_of_day=_time_of_day(_TIME_OF_DAY_RE.search(digits)) or spanish.time_of_day(),
     )
+
+
+def _run_until_now(started: datetime, now: datetime) -> int | None:
+    """Minutes from the start until the message, when that can be one run. "since 10pm" texted at 2:44 pm
+    the next day was filed as 884 minutes without a break; past MAX_COMPUTED_RUN no figure is made up and
+    the words alone are kept for the clerk."""
+    minutes = max(0, int((now - started).total_seconds() // 60))
+    return minutes if minutes <= MAX_COMPUTED_RUN else None
 
 
 def nightly_start(started_words: str | None, frequency: str | None) -> bool:

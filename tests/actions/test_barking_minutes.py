@@ -1,0 +1,91 @@
+"""Kellogg 58-5 C: "continuous barking ... for a period of 30 minutes" — the minutes filed are the resident's.
+
+Found on the running servers (round 14): "barking nonstop since 10pm" texted the next afternoon was read back
+as "minutes without a break: 884", and "about 40 minutes" said afterwards did not replace it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from rasa_sdk.events import SlotSet
+
+from actions.confirmation import ValidateConfirmForm
+from actions.report_forms import ValidateBarkingForm
+from bot.nlp.times import MAX_COMPUTED_RUN, read_times
+from tests.actions.conftest import make_tracker
+
+ZONE = "America/Chicago"
+BARKING = {
+    "report_type": "barking",
+    "location": "412 Oak St",
+    "animal": "dog",
+    "barking_since": "since 10pm, nonstop",
+    "complainant_name": "Jane Doe",
+}
+
+
+def _at(hour: int, minute: int, day: int = 18) -> datetime:
+    return datetime(2026, 11, day, hour, minute, tzinfo=ZoneInfo(ZONE))
+
+
+def test_since_a_time_gives_the_run_until_the_message_up_to_half_a_day() -> None:
+    assert read_times("barking nonstop since 10pm", _at(5, 6), ZONE).minutes == 426
+    assert read_times("barking nonstop since 10pm", _at(9, 59), ZONE).minutes == MAX_COMPUTED_RUN - 1
+
+
+def test_since_10pm_texted_the_next_afternoon_makes_up_no_figure() -> None:
+    facts = read_times("barking nonstop since 10pm", _at(14, 44), ZONE)
+    assert facts.minutes is None
+    assert facts.started_words == "since 10pm"  # the words stay for the clerk
+
+
+def test_a_stated_run_is_marked_stated_and_a_computed_one_is_not() -> None:
+    assert read_times("about 40 minutes", _at(14, 44), ZONE).minutes_stated
+    assert read_times("lleva como 40 minutos", _at(14, 44), ZONE).minutes_stated
+    assert not read_times("nonstop since 4am", _at(5, 6), ZONE).minutes_stated
+
+
+def _slots(events: list[dict]) -> dict:
+    return {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
+
+
+async def test_a_run_said_later_in_the_form_replaces_the_computed_one(dispatcher, domain):
+    text = "actually its been about 40 minutes"
+    tracker = make_tracker(
+        text,
+        slots={**BARKING, "barking_minutes": 426, "barking_frequency": None},
+        active_loop="barking_form",
+    )
+    slots = _slots(await ValidateBarkingForm().run(dispatcher, tracker, domain))
+    assert slots["barking_minutes"] == 40
+
+
+async def test_a_since_time_said_later_does_not_replace_minutes_already_filed(dispatcher, domain):
+    text = "it started around 4am"
+    tracker = make_tracker(text, slots={**BARKING, "barking_minutes": 45}, active_loop="barking_form")
+    slots = _slots(await ValidateBarkingForm().run(dispatcher, tracker, domain))
+    assert "barking_minutes" not in slots
+
+
+async def test_a_run_said_at_the_read_back_corrects_the_minutes(dispatcher, domain):
+    text = "no it was about 40 minutes not that long"
+    tracker = make_tracker(
+        text, slots={**BARKING, "barking_minutes": 884}, set_this_turn={"report_confirmed": text}
+    )
+    events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
+    assert SlotSet("barking_minutes", 40) in events
+    assert SlotSet("report_confirmed", None) in events  # read back again, with 40
+
+
+async def test_yes_at_the_read_back_keeps_the_minutes(dispatcher, domain):
+    text = "yes"
+    tracker = make_tracker(
+        text,
+        intent="affirm",
+        slots={**BARKING, "barking_minutes": 45},
+        set_this_turn={"report_confirmed": text},
+    )
+    events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
+    assert events == [SlotSet("report_confirmed", "yes")]
