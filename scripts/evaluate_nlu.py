@@ -1,7 +1,7 @@
 """Evaluate a trained Rasa model's NLU on one or more test sets side by side, beside a keyword baseline.
 
     .venv/bin/python scripts/evaluate_nlu.py --model models/intake.tar.gz \
-        --data heldout=tests/nlu/heldout.yml blind-12n=tests/nlu/blind_2026_12n.yml [--check] [--errors]
+        --data heldout=tests/nlu/heldout.yml blind-12o=tests/nlu/blind_2026_12o.yml [--check] [--errors]
 
 Prints, per set: intent accuracy and macro-F1; report-type macro-F1 (bot.nlp.metrics.report_type_scores:
 barking, at large, bite), with the reports filed under a wrong type or answered with a question; entity

@@ -1,5 +1,5 @@
 """Place rules of the eleventh places pass (round 15, read from the spent sets blind-es13, blind-12n and the residents'
-sets; in bot/nlp/place_round15.py). The sets' annotation conventions (tests/nlu/blind_es_2026_12m.yml's header) are
+sets; in bot/nlp/place_round15.py). The sets' annotation conventions (data/nlu/residents/blind_es_2026_12m.yml's header) are
 the rule. The cases are reworded, not copied from a set."""
 
 from __future__ import annotations
