@@ -47,8 +47,9 @@ BLIND_SETS = {
 # tuned-on from then, training data since round 15.
 # blind-12o and blind-es14: written 2026-12-04 16:04-16:12 UTC by the blind engineer "blind15" (branch blind15, a
 # worktree at /work/wt/blind15), after round 14's scoring, the same way (only the n and es13 sets' header comments
-# read; the spent m and es12 sets read in full), 224 and 191 messages; unscored, still blind.
-STILL_BLIND: tuple[str, ...] = ("blind-12o", "blind-es14")
+# read; the spent m and es12 sets read in full), 224 and 191 messages; scored once at the end of round 15
+# (2026-12-04 19:50-19:55 UTC), tuned-on from then.
+STILL_BLIND: tuple[str, ...] = ()
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
