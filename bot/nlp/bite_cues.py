@@ -100,6 +100,9 @@ _HARM_RE = re.compile(
     r"|despedaz\w*|destroz\w*|herid\w*|sangr\w*|dientes|colmillos|puntadas|agarr\w*|lastim\w*|rabia"
     r"|prens\w*|prend\w*|arranc\w*|pic[oó]|picaron|picad\w*|brinc\w*|alcanz\w*|rompi\w*|hoyos|marcad\w*"
     r"|marquita|atraves\w*|comieron|emergencias|hinchad\w*|hinchando|golpe\w*"
+    # round 15 (the spent o sets): "tenia a mi gato del cuello ... esta en el veterinario"
+    r"|(?:del|de la|por el|por la) (?:cuello|pescuezo|pierna|mano|brazo|cara|pata|oreja|nariz|hocico)"
+    r"|vet|vets|veterinari\w*"
     r"|se (?:le|me|nos|les) (?:fue|fueron|echo|echó|avent\w*|tir\w*|lanz\w*))\b",
     re.IGNORECASE,
 )

@@ -164,6 +164,9 @@ def test_component_asks_when_a_bite_is_read_as_an_animal_at_large() -> None:
         "el ganso le pico la mano a mi nino",
         "el perro se le fue encima a mi hija",
         "a mi hijo lo alcanzo un perro y le rompio la piel",
+        # round 15 (the spent o sets): held by the neck, a pet at the vet
+        "el perro de al lado traia a mi conejo del pescuezo, ya esta con el veterinario",
+        "our cat is at the vet now, the shepherd from next door caught her in the yard",
     ],
 )
 def test_words_of_a_bite_an_attack_or_a_wound(text: str) -> None:
