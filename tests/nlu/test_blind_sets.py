@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BLIND_SETS = {
     "blind-12o": ROOT / "tests" / "nlu" / "blind_2026_12o.yml",
     "blind-es14": ROOT / "tests" / "nlu" / "blind_es_2026_12n.yml",
+    "blind-12p": ROOT / "tests" / "nlu" / "blind_2026_12p.yml",
+    "blind-es15": ROOT / "tests" / "nlu" / "blind_es_2026_12o.yml",
 }
 # The sets before them (blind-11 to blind-12n, blind-es to blind-es13) were each scored once while blind, tuned on,
 # and are training data since rounds 7 to 15 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -49,7 +51,10 @@ BLIND_SETS = {
 # worktree at /work/wt/blind15), after round 14's scoring, the same way (only the n and es13 sets' header comments
 # read; the spent m and es12 sets read in full), 224 and 191 messages; scored once at the end of round 15
 # (2026-12-04 19:50-19:55 UTC), tuned-on from then.
-STILL_BLIND: tuple[str, ...] = ()
+# blind-12p and blind-es15: written 2026-12-04 20:15-20:23 UTC by the blind engineer "blind16b" (branch blind16b, a
+# worktree at /work/wt/blind16b, from 0e88cbc), in round 15 and blind to its tuning, the same way (only the o
+# sets' header comments read; the spent n and es13 sets read in full), 224 and 191 messages; unscored, still blind.
+STILL_BLIND: tuple[str, ...] = ("blind-12p", "blind-es15")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -181,6 +186,8 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
     expected = {
         "blind-12o": "en",
         "blind-es14": "es",
+        "blind-12p": "en",
+        "blind-es15": "es",
     }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
