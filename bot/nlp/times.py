@@ -36,7 +36,9 @@ _AGO_RE = re.compile(
 )
 _CLOCK = r"\d{1,2}(?::\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock))?"
 _SINCE_RE = re.compile(
+    # a number followed by a unit is a span, not a clock: "since about 45 minutes ago" was read as the year 1945
     rf"\b(?:since|started(?: at)?|starting at|began(?: at)?|from)\s+(?:about\s+|around\s+)?(?P<when>{_CLOCK}"
+    r"(?!\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|ago)\b)"
     r"(?:\s+(?:last night|this morning|tonight|yesterday))?|yesterday|last night|this morning|this afternoon|"
     r"this evening|midnight|noon)\b",
     re.I,

@@ -89,3 +89,11 @@ async def test_yes_at_the_read_back_keeps_the_minutes(dispatcher, domain):
     )
     events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
     assert events == [SlotSet("report_confirmed", "yes")]
+
+
+def test_since_a_number_of_minutes_ago_is_a_span_not_a_year() -> None:
+    """ "since about 45 minutes ago" was read as "since about 45", the year 1945 (found while making the REST
+    conversation test independent of the hour it runs at)."""
+    facts = read_times("barking nonstop since about 45 minutes ago", _at(14, 44), ZONE)
+    assert facts.started == _at(13, 59)
+    assert facts.minutes == 45

@@ -20,6 +20,8 @@ BLIND_SETS = {
     "blind-es14": ROOT / "tests" / "nlu" / "blind_es_2026_12n.yml",
     "blind-12p": ROOT / "tests" / "nlu" / "blind_2026_12p.yml",
     "blind-es15": ROOT / "tests" / "nlu" / "blind_es_2026_12o.yml",
+    "blind-12q": ROOT / "tests" / "nlu" / "blind_2026_12q.yml",
+    "blind-es16": ROOT / "tests" / "nlu" / "blind_es_2026_12p.yml",
 }
 # The sets before them (blind-11 to blind-12n, blind-es to blind-es13) were each scored once while blind, tuned on,
 # and are training data since rounds 7 to 15 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -54,7 +56,10 @@ BLIND_SETS = {
 # blind-12p and blind-es15: written 2026-12-04 20:15-20:23 UTC by the blind engineer "blind16b" (branch blind16b, a
 # worktree at /work/wt/blind16b, from 0e88cbc), in round 15 and blind to its tuning, the same way (only the o
 # sets' header comments read; the spent n and es13 sets read in full), 224 and 191 messages; unscored, still blind.
-STILL_BLIND: tuple[str, ...] = ("blind-12p", "blind-es15")
+# blind-12q and blind-es16: written 2026-12-04 20:29-20:38 UTC by the blind engineer "blind17" (branch blind17, a
+# worktree at /work/wt/blind17, from d185392), the same way (only the p sets' header comments read; the spent o
+# and es14 sets read in full), 224 and 191 messages, for the round after; unscored, still blind.
+STILL_BLIND: tuple[str, ...] = ("blind-12p", "blind-es15", "blind-12q", "blind-es16")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -188,6 +193,8 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
         "blind-es14": "es",
         "blind-12p": "en",
         "blind-es15": "es",
+        "blind-12q": "en",
+        "blind-es16": "es",
     }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
