@@ -67,7 +67,7 @@ test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa 
 	$(PY) -m pytest -q -m browser
 	$(RASA) test core --model $(MODEL) --stories tests/stories --fail-on-prediction-errors --out var/results/core --quiet
 
-NLU_SETS := heldout=tests/nlu/heldout.yml heldout-es=tests/nlu/heldout_es.yml blind-12o=tests/nlu/blind_2026_12o.yml blind-es14=tests/nlu/blind_es_2026_12n.yml blind-12p=tests/nlu/blind_2026_12p.yml blind-es15=tests/nlu/blind_es_2026_12o.yml blind-12q=tests/nlu/blind_2026_12q.yml blind-es16=tests/nlu/blind_es_2026_12p.yml
+NLU_SETS := heldout=tests/nlu/heldout.yml heldout-es=tests/nlu/heldout_es.yml blind-12o=tests/nlu/blind_2026_12o.yml blind-es14=tests/nlu/blind_es_2026_12n.yml blind-12p=tests/nlu/blind_2026_12p.yml blind-es15=tests/nlu/blind_es_2026_12o.yml blind-12q=tests/nlu/blind_2026_12q.yml blind-es16=tests/nlu/blind_es_2026_12p.yml blind-12r=tests/nlu/blind_2026_12r.yml blind-es17=tests/nlu/blind_es_2026_12q.yml
 
 eval: $(MODEL) ## NLU figures: held-out and blind sets side by side, each beside a keyword baseline
 	$(PY) scripts/evaluate_nlu.py --model $(MODEL) --data $(NLU_SETS)

@@ -22,6 +22,8 @@ BLIND_SETS = {
     "blind-es15": ROOT / "tests" / "nlu" / "blind_es_2026_12o.yml",
     "blind-12q": ROOT / "tests" / "nlu" / "blind_2026_12q.yml",
     "blind-es16": ROOT / "tests" / "nlu" / "blind_es_2026_12p.yml",
+    "blind-12r": ROOT / "tests" / "nlu" / "blind_2026_12r.yml",
+    "blind-es17": ROOT / "tests" / "nlu" / "blind_es_2026_12q.yml",
 }
 # The sets before them (blind-11 to blind-12n, blind-es to blind-es13) were each scored once while blind, tuned on,
 # and are training data since rounds 7 to 15 (data/nlu/residents/, docs/nlu-evaluation.md).
@@ -59,7 +61,10 @@ BLIND_SETS = {
 # blind-12q and blind-es16: written 2026-12-04 20:29-20:38 UTC by the blind engineer "blind17" (branch blind17, a
 # worktree at /work/wt/blind17, from d185392), the same way (only the p sets' header comments read; the spent o
 # and es14 sets read in full), 224 and 191 messages, for the round after; unscored, still blind.
-STILL_BLIND: tuple[str, ...] = ("blind-12p", "blind-es15", "blind-12q", "blind-es16")
+# blind-12r and blind-es17: written 2026-12-04 20:40-20:50 UTC by the blind engineer "blind16" (branch blind16, from
+# 8adf403; the o sets read in full, the p sets' headers only) as "blind-12q"/"blind-es16", renamed for the names
+# blind17 had taken first; 224 and 192 messages, for a later round; unscored, still blind.
+STILL_BLIND: tuple[str, ...] = ("blind-12p", "blind-es15", "blind-12q", "blind-es16", "blind-12r", "blind-es17")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
@@ -195,6 +200,8 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
         "blind-es15": "es",
         "blind-12q": "en",
         "blind-es16": "es",
+        "blind-12r": "en",
+        "blind-es17": "es",
     }
     assert {name: module.set_language(name, path) for name, path in BLIND_SETS.items()} == expected
     assert module.set_language("heldout-x", ROOT / "tests/nlu/heldout_es.yml") == "es"
