@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from bot.nlp.place_round14 import NOISE
 from bot.nlp.place_spans import span_is_free, with_span
 
 Entity = dict[str, Any]
@@ -103,9 +104,33 @@ def whole_ways(text: str, places: Sequence[Entity]) -> list[Entity]:
     return result
 
 
+# "the dog at 1604 Sunset Rd has barked for hours": a barking dog "at" an address with no word of living there
+# is the incident place (the sets' convention), even with its bare street said elsewhere in the message ("the
+# people at 226 Walnut" is an owner; a dog at an address that bit someone on the street is the owner's home).
+_AT_BEFORE = re.compile(r"\bdogs?\s+at\s+$", re.IGNORECASE)
+_HOME_WORDS = re.compile(r"\b(?:lives?|living|owners?|owns?|from|home|house)\b", re.IGNORECASE)
+
+
+def animals_at_addresses(text: str, places: Sequence[Entity]) -> list[Entity]:
+    """An owner_location said as "the dog at <address>", with no word of a home, is the location."""
+    if (
+        not NOISE.search(text)
+        or _HOME_WORDS.search(text)
+        or any(p["entity"] == "location" and p["value"][:1].isdigit() for p in places)
+    ):
+        return list(places)
+    return [
+        {**p, "entity": "location"}
+        if p["entity"] == "owner_location" and _AT_BEFORE.search(text[max(0, p["start"] - 20) : p["start"]])
+        else p
+        for p in places
+    ]
+
+
 def finish(
     text: str, places: Sequence[Entity], others: Sequence[Entity], streets: Sequence[str]
 ) -> list[Entity]:
     """The round's rules, in order, on the roled places."""
     places = rural_numbered_roads_es(text, drop_farms_of(text, places), others)
-    return whole_ways(text, roads_without_common_tails(text, places, streets))
+    places = animals_at_addresses(text, roads_without_common_tails(text, places, streets))
+    return whole_ways(text, places)

@@ -63,3 +63,20 @@ def test_a_farm_someone_is_from_is_no_place(places: Places, text: str, expected)
 )  # fmt: skip
 def test_a_way_keeps_its_verb_and_goal(places: Places, text: str, expected) -> None:
     assert places(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm fixing the wires on Elm St and the dog at 310 Elm St has barked at me all morning",
+         [("location", "Elm St"), ("location", "310 Elm St")]),
+        # a dog at an address that bit someone on the street: the address is the owner's home
+        ("the dog at 77 Pine went after my son while he walked by on Pine",
+         [("owner_location", "77 Pine"), ("location", "Pine")]),
+        # a word of living there keeps the owner
+        ("the dog that lives at 310 Elm St barks at me every time I walk on Elm St",
+         [("owner_location", "310 Elm St"), ("location", "Elm St")]),
+    ],
+)  # fmt: skip
+def test_a_barking_dog_at_an_address_is_the_incident_place(places: Places, text: str, expected) -> None:
+    assert places(text) == expected
