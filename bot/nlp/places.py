@@ -25,6 +25,7 @@ from bot.nlp import (
     place_phrases,
     place_round14,
     place_round15,
+    place_round16,
     place_spans,
     place_tails,
     place_ways,
@@ -381,4 +382,5 @@ def place_entities(text: str, entities: Sequence[Entity], streets: Sequence[str]
     places = place_ways.direction_cues(text, place_spans.not_places(text, places))
     places = place_es_more.finish(text, place_more.joined_ways(text, places))
     places = place_round15.finish(text, places, streets)
+    places = place_round16.finish(text, places, others, streets)
     return sorted([*others, *places], key=lambda e: e.get("start", 0))
