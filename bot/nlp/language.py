@@ -151,8 +151,10 @@ def stopword_language(text: str) -> str | None:
     return ENGLISH if english > spanish else SPANISH
 
 
+@lru_cache(maxsize=256)
 def message_language(text: str) -> str | None:
-    """ "en" or "es" when the message tells its language, else None (see the module doc for the rules)."""
+    """ "en" or "es" when the message tells its language, else None (see the module doc for the rules).
+    Cached: the NLU pipeline asks twice per message (integrations.language_featurizer, the language entity)."""
     asked = asked_language(text)
     if asked:
         return asked
