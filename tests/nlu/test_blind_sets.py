@@ -61,11 +61,12 @@ BLIND_SETS = {
 # of round 15 (2026-12-04 21:07-21:16 UTC), tuned-on from then.
 # blind-12q and blind-es16: written 2026-12-04 20:29-20:38 UTC by the blind engineer "blind17" (branch blind17, a
 # worktree at /work/wt/blind17, from d185392), the same way (only the p sets' header comments read; the spent o
-# and es14 sets read in full), 224 and 191 messages, for the round after; unscored, still blind.
+# and es14 sets read in full), 224 and 191 messages; scored once at the start of round 16 (2026-12-04 22:24-22:43
+# UTC), tuned-on from then.
 # blind-12r and blind-es17: written 2026-12-04 20:40-20:50 UTC by the blind engineer "blind16" (branch blind16, from
 # 8adf403; the o sets read in full, the p sets' headers only) as "blind-12q"/"blind-es16", renamed for the names
 # blind17 had taken first; 224 and 192 messages, for a later round; unscored, still blind.
-STILL_BLIND: tuple[str, ...] = ("blind-12q", "blind-es16", "blind-12r", "blind-es17")
+STILL_BLIND: tuple[str, ...] = ("blind-12r", "blind-es17")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
