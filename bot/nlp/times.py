@@ -54,6 +54,8 @@ _DAY_WORDS_RE = re.compile(
     re.I,
 )
 _EVENING_RE = re.compile(r"\b(night|evening|tonight|pm)\b", re.I)
+# a clock time from 1 to 11 that does not say which half of the day: "9", "9:30", "9 o'clock"
+_EITHER_HALF_RE = re.compile(r"^\s*(?:0?[1-9]|1[01])(?::[0-5]\d)?\s*(?:o'?clock)?\s*$", re.I)
 _NOW_RE = re.compile(
     r"\b(just now|right now|just happened|just (?:bit|got bit|attacked)|a (?:minute|moment) ago|just)\b", re.I
 )
@@ -113,14 +115,16 @@ def local_base(now: datetime, timezone: str) -> datetime:
 
 def parse_when(words: str, now: datetime, timezone: str) -> datetime | None:
     """One time expression ("10pm", "an hour ago", "yesterday") as an aware datetime in the city's zone."""
+    # no PREFER_DATES_FROM: with TIMEZONE set, dateparser 1.2 judged "past" against another clock and read
+    # "9am" texted at 2:45 pm as yesterday; a time still to come is moved back a day below instead
     settings = {
         "RELATIVE_BASE": local_base(now, timezone),
-        "PREFER_DATES_FROM": "past",
         "TIMEZONE": timezone,
         "TO_TIMEZONE": timezone,
         "RETURN_AS_TIMEZONE_AWARE": True,
     }
     evening = bool(_EVENING_RE.search(words))
+    either_half = _EITHER_HALF_RE.search(words) is not None
     words = re.sub(r"\blast night\b", "yesterday", words, flags=re.I)
     words = re.sub(r"\btonight\b", "today", words, flags=re.I)
     words = re.sub(r"\bo'?clock\b", "", words, flags=re.I)
@@ -136,6 +140,10 @@ def parse_when(words: str, now: datetime, timezone: str) -> datetime | None:
         parsed = parsed - timedelta(days=1)
     if parsed is None or parsed > latest:
         return None
+    if either_half and parsed.hour < 12 and parsed + timedelta(hours=12) <= latest:
+        # "since 9" at 2:45 pm: 9 pm has not come, 9 am has; "since 1" at 2:45 pm is 1 pm, not 1 am. The
+        # latest past reading is the shorter run, so no more minutes are filed than the words can mean
+        parsed += timedelta(hours=12)
     return parsed
 
 

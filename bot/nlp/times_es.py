@@ -112,12 +112,15 @@ def clock_words(when: str, context: str = "") -> str:
         not re.search(r"\b(?:manana|madrugada|am)\b", rest)
         and re.search(r"\b(?:(?:de|en) la (?:noche|tarde)|anoche)\b", context)
     )
+    morning = re.search(r"\b(?:manana|madrugada|am)\b", rest)
     if evening and hour < 12:
         hour += 12
-    elif re.search(r"\b(?:manana|madrugada|am)\b", rest) and hour == 12:
+    elif morning and hour == 12:
         hour = 0
     day = "yesterday " if re.search(r"\b(?:ayer|anoche)\b", context) else ""
-    return f"{day}{hour}{minutes}"
+    # "de la manana" is said aloud, so that `parse_when` does not take "las 9" for 9 pm
+    half = " am" if morning and 1 <= hour <= 11 else ""
+    return f"{day}{hour}{minutes}{half}"
 
 
 class SpanishTimes:

@@ -83,3 +83,29 @@ def test_since_a_day_without_a_clock_time_makes_none_up(text: str) -> None:
     facts = read_times(text, AFTERNOON, ZONE)
     assert (facts.started, facts.minutes) == (None, None)
     assert facts.started_words and facts.says_when
+
+
+@pytest.mark.parametrize(
+    ("now", "text", "started", "minutes"),
+    [
+        # 2:45 pm in Kellogg (20:45 UTC): dateparser's own "past" read 9 am as yesterday, 1,785 minutes ago
+        (datetime(2026, 12, 4, 20, 45, tzinfo=timezone.utc), "barking since 9am", "04 09:00", 345),
+        (datetime(2026, 12, 4, 20, 45, tzinfo=timezone.utc), "barking since 9", "04 09:00", 345),
+        (datetime(2026, 12, 4, 20, 45, tzinfo=timezone.utc), "since 9:30", "04 09:30", 315),
+        (datetime(2026, 12, 4, 20, 45, tzinfo=timezone.utc), "desde las 9 de la manana", "04 09:00", 345),
+        # a clock time that does not say am or pm is the latest one that has passed: 1 pm, not 1 am
+        (datetime(2026, 12, 4, 20, 45, tzinfo=timezone.utc), "barking since 1", "04 13:00", 105),
+        (datetime(2026, 12, 4, 20, 45, tzinfo=timezone.utc), "desde la 1", "04 13:00", 105),
+        # 6:30 pm (00:30 UTC the next day): the city's date, not UTC's
+        (datetime(2026, 12, 5, 0, 30, tzinfo=timezone.utc), "barking since 6", "04 18:00", 30),
+        # 8 am: 9 am has not come, so "since 9" is 9 last night
+        (datetime(2026, 12, 4, 14, 0, tzinfo=timezone.utc), "barking since 9", "03 21:00", 660),
+        (datetime(2026, 12, 4, 14, 0, tzinfo=timezone.utc), "since 7", "04 07:00", 60),
+        # said with its half of the day, the words decide; past 12 hours no run is computed
+        (datetime(2026, 12, 4, 20, 45, tzinfo=timezone.utc), "since 10pm", "03 22:00", None),
+        (datetime(2026, 12, 4, 20, 45, tzinfo=timezone.utc), "desde las 10 de la noche", "03 22:00", None),
+    ],
+)
+def test_a_clock_time_is_the_latest_one_that_has_passed(now, text, started, minutes) -> None:
+    facts = read_times(text, now, ZONE)
+    assert (facts.started.strftime("%d %H:%M"), facts.minutes) == (started, minutes)
