@@ -22,6 +22,7 @@ from rasa.shared.nlu.constants import (
 from rasa.shared.nlu.training_data.message import Message
 
 from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
+from bot.nlp.animal_context import names_a_street
 from bot.nlp.bite_cues import mentions_harm, says_bitten
 from bot.nlp.places import place_entities
 from bot.nlp.taxonomy import normalise_animal
@@ -47,6 +48,12 @@ def _as_written(entity: dict[str, Any], value: str, text: str) -> str:
         if written.lower() == value.lower():
             return written
     return value
+
+
+def _names_a_street(entity: dict[str, Any], text: str) -> bool:
+    """ "the dog on Heron": read from the resident's own text at the entity's offsets."""
+    start, end = entity.get("start"), entity.get("end")
+    return isinstance(start, int) and isinstance(end, int) and names_a_street(text, start, end)
 
 
 def _overlaps(first: dict[str, Any], second: dict[str, Any]) -> bool:
@@ -98,7 +105,7 @@ class EntityNormaliser(GraphComponent, EntityExtractorMixin):
             value = str(entity.get(ENTITY_ATTRIBUTE_VALUE, ""))
             if kind == "animal":
                 species = normalise_animal(value)
-                if species is None:
+                if species is None or _names_a_street(entity, text):
                     continue
                 entity[ENTITY_ATTRIBUTE_VALUE] = species
             elif kind == "reference":

@@ -357,7 +357,9 @@ NOT_TYPOS: frozenset[str] = frozenset(
      # round 14's (the m sets): "hacen una bulla" (a racket) is no bull, "chores" no horse
      "bulla", "chores",
      # round 15's (the n sets): "ducking ridiculous, sorry autocorrect" is no duck, "staring" no starling
-     "ducking", "staring"}
+     "ducking", "staring",
+     # round 16's Spanish birds: "la palma de la mano" is no dove (paloma)
+     "palma", "palmas"}
 )  # fmt: skip
 
 IRREGULAR_PLURALS: dict[str, str] = {

@@ -70,3 +70,67 @@ def test_an_animal_word_that_describes_a_thing_is_no_animal_of_the_report(
 )
 def test_without_the_context_the_word_stays_what_it_usually_is(animals: Animals, text: str) -> None:
     assert animals(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # before: a cow first, so the bite was filed as a cow's (round 16, blind-12q)
+        ("my boy came home bitten on the calf by the lab next door", ["dog"]),
+        ("the dog bit her on the back of her left calf, it bled", ["dog"]),
+        ("a heeler got me in my right calf when I walked past", ["dog"]),
+        ("the husky tore my calf muscle", ["dog"]),
+    ],
+)
+def test_a_calf_that_was_bitten_is_a_leg(animals: Animals, text: str, expected: list[str]) -> None:
+    assert animals(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("coyotes got a calf out of our pasture last night", ["coyote", "cow"]),
+        ("three calves are out on the county road", ["cow"]),
+        ("the dog snapped at the calf and chased it into the ditch", ["dog", "cow"]),
+    ],
+)
+def test_a_calf_that_is_an_animal_stays_a_cow(animals: Animals, text: str, expected: list[str]) -> None:
+    assert animals(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # before: no animal at all for each of these Spanish words
+        ("unas palomas hicieron nido en el techo de la iglesia", ["bird"]),
+        ("se salio mi cotorro por la ventana", ["bird"]),
+        ("mi hurón se escapó de la jaula", ["ferret"]),
+        ("se perdio el cuy de mi hija", ["hamster"]),
+        ("unos perros atacaron a la ternera del vecino", ["dog", "cow"]),
+        ("una ardilla listada se metio a la cochera", ["chipmunk"]),
+        # a snapping turtle: before, a turtle and a lizard
+        ("hay una tortuga lagarto en medio del camino", ["turtle"]),
+    ],
+)
+def test_spanish_animal_words(animals: Animals, text: str, expected: list[str]) -> None:
+    assert animals(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "street"),
+    [
+        # before: both filed a bird (first, ahead of the dog)
+        ("Heron and Eagle. a dog bit my dog, theirs was off leash", "Heron", True),
+        ("did anyone come about the dog on Heron yet", "Heron", True),
+        ("loose dog at the corner of Main & Heron", "Heron", True),
+        ("un perro suelto en la Heron", "Heron", True),
+        ("a heron is standing in my pond eating the fish", "heron", False),
+        ("A Heron and two ducks are in the storm drain", "Heron", False),
+        ("there is a heron on the roof of the shed", "heron", False),
+    ],
+)
+def test_a_street_named_for_a_bird_is_no_bird(text: str, word: str, street: bool) -> None:
+    from bot.nlp.animal_context import names_a_street
+
+    start = text.index(word)
+    assert names_a_street(text, start, start + len(word)) is street

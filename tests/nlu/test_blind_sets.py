@@ -65,7 +65,9 @@ BLIND_SETS = {
 # UTC), tuned-on from then.
 # blind-12r and blind-es17: written 2026-12-04 20:40-20:50 UTC by the blind engineer "blind16" (branch blind16, from
 # 8adf403; the o sets read in full, the p sets' headers only) as "blind-12q"/"blind-es16", renamed for the names
-# blind17 had taken first; 224 and 192 messages, for a later round; unscored, still blind.
+# blind17 had taken first; 224 and 192 messages, for a later round; unscored, still blind. Seen in part in round 16
+# (23:00 UTC): a check of the animal ruler over every set printed 2 messages of each whose animals a change
+# written before had fixed; nothing was written from them (their headers say which).
 STILL_BLIND: tuple[str, ...] = ("blind-12r", "blind-es17")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")

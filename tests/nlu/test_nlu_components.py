@@ -71,3 +71,12 @@ def test_process_sets_entities_on_messages(normaliser: EntityNormaliser) -> None
     message = Message(data={"text": "labs loose", "entities": [entity("animal", "labs", 0, 4)]})
     normaliser.process([message])
     assert message.get("entities")[0]["value"] == "dog"
+
+
+def test_a_street_named_for_a_bird_is_dropped_as_an_animal(normaliser: EntityNormaliser) -> None:
+    # the ruler sees "heron" lower-cased; the normaliser reads the resident's own text at its offsets
+    text = "I reported the dog on Heron last Tuesday"
+    found = [entity("animal", "dog", 15, 18), entity("animal", "heron", 22, 27)]
+    assert [e["value"] for e in normaliser.normalise(found, text)] == ["dog"]
+    pond = "a heron is in my pond"
+    assert [e["value"] for e in normaliser.normalise([entity("animal", "heron", 2, 7)], pond)] == ["bird"]
