@@ -245,6 +245,19 @@ def test_i_want_to_make_a_complaint_is_not_a_status_check(assistant):
     assert not any("don't see any reports" in r for r in replies), replies
 
 
+def test_an_animal_and_a_place_with_nothing_pending_start_a_report(assistant):
+    # before: "Is there anything else? You can report a barking animal, ..." as if nothing had been said
+    url, _ = assistant
+    resident = Resident(url)
+    replies = resident.says("the goat at 200 pine st")
+    assert not any("anything else" in r.lower() for r in replies), replies
+    assert any("did it bite someone" in r for r in replies), replies
+    replies = resident.says("its loose")
+    # the form that follows knows the goat and the place: it asks neither again
+    assert not any("kind of animal" in r or "Where is this" in r for r in replies), replies
+    assert any("look like" in r.lower() for r in replies), replies
+
+
 def test_a_misspelt_street_is_asked_about_and_filed_with_the_citys_spelling(assistant):
     """Issue 9 section 3: "When the match is uncertain, ask 'Did you mean Belvidere Street?'"."""
     url, service = assistant
