@@ -108,11 +108,10 @@ def clock_words(when: str, context: str = "") -> str:
         named = {"anoche": "last night", "medianoche": "midnight", "mediodia": "noon"}
         return named.get(when, re.sub(r"\bayer\b", "yesterday", when))
     hour, minutes, rest = int(match.group(1)), match.group(2) or ":00", match.group(3)
-    evening = re.search(r"\b(?:noche|tarde|pm)\b", rest) or (
-        not re.search(r"\b(?:manana|madrugada|am)\b", rest)
-        and re.search(r"\b(?:(?:de|en) la (?:noche|tarde)|anoche)\b", context)
-    )
     morning = re.search(r"\b(?:manana|madrugada|am)\b", rest)
+    evening = re.search(r"\b(?:noche|tarde|pm)\b", rest) or (
+        not morning and re.search(r"\b(?:(?:de|en) la (?:noche|tarde)|anoche)\b", context)
+    )
     if evening and hour < 12:
         hour += 12
     elif morning and hour == 12:
