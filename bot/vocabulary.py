@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from bot.messages import catalogue, language_of, say
 
+YES_NO_READS = frozenset({"still_there", "aggressive", "injury", "vaccinated", "frequency", "yes_no"})
+
 
 @dataclass(frozen=True)
 class Detail:
@@ -29,6 +31,25 @@ class Detail:
     ask_es: str = ""
     label_es: str | None = None
     alone_es: str = ""
+    # how the form reads it (issue 38): the kind of fact in bot.nlp.facts its reader takes (actions/fact_reading.py
+    # READERS): place, animal, name, description, still_there, direction, aggressive, victim, injury, time,
+    # owner, vaccinated, frequency, time_of_day, minutes, yes_no, text
+    reads: str = "text"
+    # the question when it is asked again, worded otherwise and with examples ("" = "Just that part: " + alone)
+    reask: str = ""
+    reask_es: str = ""
+    yes_means: str = ""  # what a bare "yes" to its yes/no question files ("every night"); "" = yes
+    no_means: str = ""  # and a bare "no" ("not every night"); "" = no
+
+    @property
+    def yes_no(self) -> bool:
+        """Answered yes or no: a bare yes or no to a question with only this yes/no part is its answer."""
+        return self.reads in YES_NO_READS
+
+    def reasks(self, language: object = "en") -> str:
+        """The question when this part is asked again, never in the words of the first time."""
+        wording = self.reask_es if language_of(language) == "es" else self.reask
+        return wording or say("ask.again", language, question=self.alone_asks(language).rstrip("?. "))
 
     def asks(self, language: object = "en") -> str:
         return self.ask_es if language_of(language) == "es" else self.ask
@@ -88,8 +109,21 @@ LOCATION = Detail(
     "at",
     ask_es="dónde es? Una dirección, una esquina (3rd y Elm), una cuadra o un lugar conocido",
     label_es="en",
+    reads="place",
+    reask="I still need where this is, so the city can find it: a street address (412 Oak St), a corner (3rd and "
+    "Elm), or a landmark (behind the church on 2nd St).",
+    reask_es="Todavía necesito saber dónde es, para que la ciudad lo encuentre: una dirección (412 Oak St), una "
+    "esquina (3rd y Elm) o un lugar conocido (atrás de la iglesia de la 2nd St).",
 )
-ANIMAL = Detail("animal", "what kind of animal is it", None, ask_es="qué tipo de animal es")
+ANIMAL = Detail(
+    "animal",
+    "what kind of animal is it",
+    None,
+    ask_es="qué tipo de animal es",
+    reads="animal",
+    reask="Which animal is it: a dog, a cat, a horse, or something else?",
+    reask_es="¿Qué animal es: un perro, un gato, un caballo u otro?",
+)
 NAME = Detail(
     "complainant_name",
     "what's your name? It stays private with the city. Reply SKIP to stay anonymous, but an anonymous report "
@@ -98,6 +132,9 @@ NAME = Detail(
     ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo, pero "
     "un reporte anónimo tal vez no cuente para que la ciudad actúe",
     label_es="nombre",
+    reads="name",
+    reask="And your name, for the city only? Or reply SKIP to stay anonymous.",
+    reask_es="¿Y su nombre, solo para la ciudad? O responda ANONIMO.",
 )
 
 REPORT_TYPES: dict[str, ReportType] = {
@@ -114,12 +151,18 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("barking_since", "how long has it been barking without a break (since 10pm, for 45 "
                        "minutes...)", "since", group="barking",
                        ask_es="cuánto tiempo lleva ladrando sin parar (desde las 10pm, desde hace 45 minutos...)",
-                       label_es="desde"),
+                       label_es="desde", reads="time",
+                       reask="Since what time has it been barking? For example: since 9pm, or for an hour.",
+                       reask_es="¿Desde qué hora está ladrando? Por ejemplo: desde las 9pm, o desde hace una hora."),
                 Detail("barking_minutes", "", "minutes without a break", required=False,
-                       label_es="minutos sin parar"),
+                       label_es="minutos sin parar", reads="minutes"),
                 Detail("barking_frequency", "is it every night", "how often", required=False, group="barking",
-                       ask_es="pasa todas las noches", label_es="qué tan seguido"),
-                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora"),
+                       ask_es="pasa todas las noches", label_es="qué tan seguido", reads="frequency",
+                       alone="does it bark like this every night", alone_es="ladra así todas las noches",
+                       reask="How often does it happen: every night, most days, or just this once?",
+                       reask_es="¿Qué tan seguido pasa: todas las noches, casi diario, o solo esta vez?",
+                       yes_means="every night", no_means="not every night"),
+                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora", reads="time_of_day"),
                 NAME,
             ),
             ("barking_since", "barking_minutes", "barking_frequency", "barking_time_of_day"),
@@ -134,15 +177,25 @@ REPORT_TYPES: dict[str, ReportType] = {
                 LOCATION,
                 ANIMAL,
                 Detail("animal_description", "what does it look like (colour, size, breed, collar)", "looks like",
-                       group="seen", ask_es="cómo es (color, tamaño, raza, collar)", label_es="cómo es"),
+                       group="seen", ask_es="cómo es (color, tamaño, raza, collar)", label_es="cómo es",
+                       reads="description", alone="what does it look like (colour, size, breed, collar)",
+                       reask="Can you describe it? For example: big brown lab, red collar. Or say don't know.",
+                       reask_es="¿Me lo describe? Por ejemplo: perro café grande, collar rojo. O diga no sé."),
                 Detail("still_there", "is it still there, or which way did it go", "still there", group="seen",
-                       ask_es="sigue ahí o para dónde se fue", label_es="sigue ahí"),
+                       ask_es="sigue ahí o para dónde se fue", label_es="sigue ahí", reads="still_there",
+                       reask="Is the animal still there now? (yes, no, or don't know)",
+                       reask_es="¿El animal sigue ahí ahorita? (sí, no o no sé)"),
                 Detail("direction", "which way did it go", "went", group="seen",
-                       ask_es="para dónde se fue", label_es="se fue hacia"),
+                       ask_es="para dónde se fue", label_es="se fue hacia", reads="direction",
+                       reask="Which direction did it head? For example: north on Elm, towards the park.",
+                       reask_es="¿Hacia dónde se fue? Por ejemplo: al norte por la Elm, hacia el parque."),
                 Detail("aggressive", "is it acting aggressive (growling, charging, chasing) or friendly",
                        "aggressive", group="seen",
-                       ask_es="se ve agresivo (gruñe, se le echa encima, persigue) o manso", label_es="agresivo"),
-                Detail("owner_known", "", "owner", required=False, label_es="dueño"),
+                       ask_es="se ve agresivo (gruñe, se le echa encima, persigue) o manso", label_es="agresivo",
+                       reads="aggressive", alone="is it acting aggressive (growling, charging, chasing)?",
+                       reask="Is it growling, charging or chasing anyone? (yes, no, or don't know)",
+                       reask_es="¿Está gruñendo, echándose encima o persiguiendo a alguien? (sí, no o no sé)"),
+                Detail("owner_known", "", "owner", required=False, label_es="dueño", reads="owner"),
                 NAME,
             ),
             ("still_there", "direction", "aggressive"),
@@ -155,29 +208,49 @@ REPORT_TYPES: dict[str, ReportType] = {
             "bite",
             (
                 Detail("victim", "who was bitten (a person or an animal)", "bitten", group="who",
-                       ask_es="a quién mordió (a una persona o a un animal)", label_es="mordió a"),
+                       ask_es="a quién mordió (a una persona o a un animal)", label_es="mordió a", reads="victim",
+                       reask="Was it a person that got bitten (you, your child, someone else) or an animal (your "
+                       "dog, your cat)?",
+                       reask_es="¿Mordió a una persona (a usted, a su hijo, a alguien más) o a un animal (su perro, "
+                       "su gato)?"),
                 Detail("injury", "did it break the skin or need medical care", "skin broken/medical care",
                        group="who", alone="Did it break the skin, or did anyone need medical care?",
                        ask_es="le rompió la piel o necesitó atención médica",
                        alone_es="¿Le rompió la piel, o alguien necesitó atención médica?",
-                       label_es="piel rota/atención médica"),
+                       label_es="piel rota/atención médica", reads="injury",
+                       reask="Was there any blood, or did anyone see a doctor? (yes, no, or don't know)",
+                       reask_es="¿Hubo sangre, o alguien fue al doctor? (sí, no o no sé)"),
                 Detail("location", "where did it happen (an address, a corner or a landmark)", "at", group="where",
                        alone=LOCATION.ask, ask_es="dónde pasó (una dirección, una esquina o un lugar conocido)",
-                       label_es="en", alone_es=LOCATION.ask_es),
+                       label_es="en", alone_es=LOCATION.ask_es, reads="place", reask=LOCATION.reask,
+                       reask_es=LOCATION.reask_es),
                 Detail("bite_when", "when", "when", group="where", alone="when did the bite happen",
-                       ask_es="cuándo", label_es="cuándo", alone_es="cuándo fue la mordida"),
-                Detail("animal", "what kind of animal was it", None, group="animal", ask_es="qué tipo de animal era"),
+                       ask_es="cuándo", label_es="cuándo", alone_es="cuándo fue la mordida", reads="time",
+                       reask="About what time was the bite? For example: 20 minutes ago, this morning.",
+                       reask_es="¿Más o menos a qué hora fue la mordida? Por ejemplo: hace 20 minutos, hoy en la "
+                       "mañana."),
+                Detail("animal", "what kind of animal was it", None, group="animal", ask_es="qué tipo de animal era",
+                       reads="animal", reask=ANIMAL.reask, reask_es=ANIMAL.reask_es),
                 Detail("animal_description", "what did it look like", "looks like", group="animal",
-                       ask_es="cómo era", label_es="cómo es"),
+                       ask_es="cómo era", label_es="cómo es", reads="description",
+                       alone="what did it look like (colour, size, breed, collar)",
+                       alone_es="cómo era (color, tamaño, raza, collar)",
+                       reask="Can you describe the animal? For example: small white terrier. Or say don't know.",
+                       reask_es="¿Me describe al animal? Por ejemplo: perrito blanco chico. O diga no sé."),
                 Detail("owner_known", "whose is it (a name or an address)", "owner", group="animal",
                        alone="do you know whose animal it is? A name or an address helps; say don't know if not",
                        ask_es="de quién es (un nombre o una dirección)", label_es="dueño",
                        alone_es="sabe de quién es el animal? Un nombre o una dirección ayuda; si no sabe, diga "
-                       "no sé"),
+                       "no sé", reads="owner",
+                       reask="Whose animal is it, if you know: a name, a family, or the address where it lives?",
+                       reask_es="¿De quién es el animal, si sabe: un nombre, una familia, o la dirección donde "
+                       "vive?"),
                 Detail("vaccinated", "is it vaccinated against rabies, if you know", "vaccinated", group="animal",
                        alone="do you know if the animal is vaccinated against rabies? (yes, no, or don't know)",
                        ask_es="está vacunado contra la rabia, si sabe", label_es="vacunado",
-                       alone_es="sabe si el animal está vacunado contra la rabia? (sí, no o no sé)"),
+                       alone_es="sabe si el animal está vacunado contra la rabia? (sí, no o no sé)",
+                       reads="vaccinated", reask="Has it had its rabies shots, as far as you know? (yes, no, or "
+                       "don't know)", reask_es="¿Tiene su vacuna de la rabia, que usted sepa? (sí, no o no sé)"),
                 NAME,
             ),
             ("bite_when",),

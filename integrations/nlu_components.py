@@ -21,9 +21,9 @@ from rasa.shared.nlu.constants import (
 )
 from rasa.shared.nlu.training_data.message import Message
 
-from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
+from bot.nlp.facts.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
 from bot.nlp.animal_context import names_a_street
-from bot.nlp.bite_cues import mentions_harm, says_bitten
+from bot.nlp.facts.bite_cues import mentions_harm, says_bitten
 from bot.nlp.places import place_entities
 from bot.nlp.taxonomy import normalise_animal
 
@@ -165,7 +165,7 @@ class PlaceRoles(GraphComponent, EntityExtractorMixin):
 
 @DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER], is_trainable=False)
 class ReportTypeArbiter(GraphComponent):
-    """Ask rather than guess: turns an unclear report type into `ambiguous_report` (bot.nlp.ambiguity).
+    """Ask rather than guess: turns an unclear report type into `ambiguous_report` (bot.nlp.facts.ambiguity).
 
     Listed after the FallbackClassifier: it looks through `nlu_fallback`, so two report types that tie are
     asked about ("Is it barking, loose, or did it bite someone?") instead of getting the generic fallback.

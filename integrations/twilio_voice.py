@@ -225,11 +225,15 @@ class TwilioVoiceInput(TwilioInputChannel):
         if params.get("Confidence"):
             metadata["asr_confidence"] = params["Confidence"]  # a place heard unclearly is read back
         office_open = pack.is_office_open(self._clock())
+        metadata["office_open"] = office_open  # the form puts the caller through when a report cannot go on
         if turn == 0:
             if agent is not None:
                 await self._start_fresh_session(agent, conversation, metadata)
             return self._opening(pack, office_open, verified, language)
-        if turn > MAX_TURNS:
+        if turn > min(MAX_TURNS, pack.dialogue.max_call_turns):
+            # the form has filed (or put through) by now (actions/giving_up.py); in office hours, a person
+            if office_open:
+                return self._put_through(pack, language)
             return goodbye(say("voice_too_long_goodbye", language), language)
 
         speech = (params.get("SpeechResult") or "").strip()
@@ -304,6 +308,10 @@ class TwilioVoiceInput(TwilioInputChannel):
             farewell = say("voice_goodbye", language)
             ends = spoken.rstrip(".!").lower().endswith(farewell.rstrip(".").lower())
             return goodbye(spoken if ends else f"{spoken} {farewell}", language)
+        if any((r.get("custom") or {}).get("transfer") for r in output.responses) and pack.is_office_open(
+            self._clock()
+        ):
+            return self._put_through(pack, language)  # the place never came: a person takes the report
         if any((r.get("custom") or {}).get("verify_caller") for r in output.responses):
             if caller is None:
                 prompt = say("voice_code_withheld", language)

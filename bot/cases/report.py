@@ -51,6 +51,8 @@ class Report:
     # the conversation's language (bot.messages.LANGUAGES: "en", "es"); None = English. The facts above are
     # the same whatever the language: it tells the clerk, and the resident's status texts follow it
     language: str | None = "en"
+    # filed without a place the city can find: the clerk calls the resident back before it counts (issue 38)
+    needs_follow_up: bool = False
 
 
 # The assistant's transcript: one line per message, each marked with who said it.
