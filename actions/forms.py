@@ -22,11 +22,10 @@ from actions.fact_reading import name_in_report, read_details
 from actions.giving_up import give_up, place_correction, wrap_up_call
 from actions.place_answers import ANONYMOUS, MAX_ANSWER_CHARS, SharedAnswers, Slots
 from actions.reading import is_clear_aside, latest_text
-from bot.nlp.facts.yes_no import NOT_KNOWN, UNKNOWN
 from bot.vocabulary import REPORT_TYPES
 
 __all__ = ["ANONYMOUS", "MAX_ANSWER_CHARS", "ReportFormValidation", "Slots", "needed_slots"]
-KNOWN_NOTHING = (NOT_KNOWN, UNKNOWN)
+RAW_READS = ("place", "animal", "name")  # read by their own validators (actions/place_answers.py)
 
 
 def needed_slots(report_type: str, tracker: Tracker) -> list[str]:
@@ -66,9 +65,8 @@ class ReportFormValidation(SharedAnswers, FormValidationAction):
             return [SlotSet(requested, None)] if requested in needed_slots(self.report_type, tracker) else []
         facts = self.read_facts(tracker)
         tracker.add_slots([SlotSet(slot, value) for slot, value in facts.items()])
-        events = [
-            e for e in await super().run(dispatcher, tracker, domain) if e.get("name") != "requested_slot"
-        ]
+        validated = await super().run(dispatcher, tracker, domain)
+        events = [e for e in validated if e.get("name") != "requested_slot"]
         tracker.add_slots(events)
         ending = give_up(self.report_type, tracker, dispatcher, requested)
         ending.update(wrap_up_call(self.report_type, tracker, dispatcher))
@@ -78,27 +76,28 @@ class ReportFormValidation(SharedAnswers, FormValidationAction):
         optional = [SlotSet(k, v) for k, v in facts.items() if k not in needed]
         if tracker.get_slot("report_type") != self.report_type:
             optional.insert(0, SlotSet("report_type", self.report_type))
-        following = next(
-            (s for s in needed_slots(self.report_type, tracker) if tracker.get_slot(s) is None), None
-        )
-        return [
-            *optional,
-            *events,
-            *(SlotSet(k, v) for k, v in ending.items()),
-            SlotSet("requested_slot", following),
-        ]
+        events += [SlotSet(k, v) for k, v in ending.items()]
+        if len(events) - len(ending) < len(
+            validated
+        ):  # the SDK named the next slot: name it after the give-ups
+            events.append(SlotSet("requested_slot", self._following(tracker)))
+        return optional + events
+
+    def _following(self, tracker: Tracker) -> str | None:
+        return next((s for s in needed_slots(self.report_type, tracker) if tracker.get_slot(s) is None), None)
 
     def read_facts(self, tracker: Tracker) -> Slots:
         """{slot: value} of the latest message: every missing detail its words state, a corrected place, a name
         said on the way; the requested slot keeps its raw text only for the shared validators to read."""
-        requested = tracker.get_slot("requested_slot")
-        missing = _missing(self.report_type, tracker)
-        if requested in missing or tracker.get_slot(requested or "") == latest_text(tracker):
-            missing = list(dict.fromkeys([*missing, requested]))
-        facts = read_details(self.report_type, tracker, [s for s in missing if s])
-        detail = REPORT_TYPES[self.report_type].detail(requested or "")
-        if detail and detail.reads not in ("place", "animal", "name") and requested not in facts:
-            facts[requested] = None  # the raw text the domain maps into it says nothing: not an answer
+        requested, text = tracker.get_slot("requested_slot"), latest_text(tracker)
+        # the domain maps the message's raw text into the slot asked for: only what a reader takes stays
+        mapped = [slot for slot, value in tracker.slots_to_validate().items() if value == text]
+        facts = read_details(self.report_type, tracker, [*_missing(self.report_type, tracker), *mapped])
+        kind = REPORT_TYPES[self.report_type]
+        for slot in mapped:
+            detail = kind.detail(slot)
+            if detail and detail.reads not in RAW_READS and slot not in facts:
+                facts[slot] = None
         if requested == "location_confirmed":
             facts["location_confirmed"] = latest_text(tracker)  # "I heard 612 N 4th St. Is that right?"
         facts.update(place_correction(tracker))
@@ -117,8 +116,6 @@ class ReportFormValidation(SharedAnswers, FormValidationAction):
     ) -> Slots:
         """Not answered: the form asks again, in other words (actions/asking.py); nothing else is said, so no
         "didn't understand" ever takes the place of the question."""
-        if response and not is_clear_aside(tracker):
-            dispatcher.utter_message(response=response)
         return {slot: None}
 
     @staticmethod

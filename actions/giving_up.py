@@ -59,7 +59,7 @@ def _not_known(report_type: str, slot: str) -> Any:
     if slot == "complainant_name":
         return ANONYMOUS
     detail = REPORT_TYPES[report_type].detail(slot)
-    return UNKNOWN if detail is not None and detail.yes_no else NOT_KNOWN
+    return UNKNOWN if detail is not None and (detail.yes_no or detail.reads == "owner") else NOT_KNOWN
 
 
 def _office_open(tracker: Tracker) -> bool:

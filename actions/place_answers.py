@@ -162,8 +162,9 @@ class SharedAnswers:
         if instead and not said_again_at_this_prompt(tracker):
             # "every night" at the name prompt: its facts are read (read_facts), and the name asked again, after
             # saying that the fact was heard (a bare "yes" has none to acknowledge)
-            noted = None if instead == "yes_no" else "utter_noted_ask_name_again"
-            return self._reject("complainant_name", noted, dispatcher, tracker)
+            if instead != "yes_no":
+                dispatcher.utter_message(response="utter_noted_ask_name_again")
+            return self._reject("complainant_name", None, dispatcher, tracker)
         name = clean_name(text)
         if not name:
             return self._reject("complainant_name", None, dispatcher, tracker)

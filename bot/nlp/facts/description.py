@@ -59,9 +59,12 @@ COLOURS = frozenset(
 
 
 def _is_look(words: list[str]) -> bool:
-    if not words or len(words) > MAX_LOOK_WORDS or not any(w in LOOK_WORDS for w in words):
+    if not words or len(words) > MAX_LOOK_WORDS:
         return False
     known = [w in LOOK_WORDS or w in FILLERS or bool(normalise_animal(w)) for w in words]
+    if not any(w in LOOK_WORDS for w in words):
+        # no colour or size, but kinds finer than the species: "about 8 ewes and a ram", "two heifers"
+        return all(known) and any(normalise_animal(w) and _is_breed(w) for w in words)
     if all(known):
         return True
     # a breed the taxonomy does not list, after a colour: "black angus", "brown mutt" (not "a big problem")

@@ -25,7 +25,7 @@ _OWNER_RE = re.compile(
 )
 # "they live at 20 fir st", "the owner lives on Elm"
 _LIVES_AT_RE = re.compile(
-    r"\b(?:they|he|she|owners?|the owners?)\s+lives?\s+(?:at|on)\s+(?P<place>[^,.;!?]{2,50})", re.I
+    r"\b(?:they|he|she|owners?|the owners?)\s+lives?\s+(?:at|on|in)\s+(?P<place>[^,.;!?]{2,50})", re.I
 )
 # "they live there", "the people who live there", "the owners live there": the owner is at the report's place
 _LIVE_THERE_RE = re.compile(

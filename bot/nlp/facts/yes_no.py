@@ -36,10 +36,9 @@ _NO_RE = re.compile(
 _CANCEL_RE = re.compile(r"^\W*(cancel|never ?mind|forget it|don'?t send|do not send|stop)\b", re.I)
 # what may follow a yes or no in a bare answer ("yes please", "no not really", "si claro")
 _BARE_TAIL = frozenset(
-    "yes yeah yep no nope not really sure i think so it is was please thanks claro si no se definitely "
-    "absolutely of course ok okay".split()
+    "yes yeah yep no nope not really sure i i'm im think so it is was please thanks claro si se definitely "
+    "absolutely of course ok okay honestly sorry just lo la verdad pues".split()
 )
-MAX_DONT_KNOW_WORDS = 5
 
 
 def yes_no_unknown(text: str, intent: str | None = None) -> str | None:
@@ -61,9 +60,10 @@ def bare_yes_no(clause: str) -> str | None:
     answer = yes_no_unknown(clause)
     if answer is None:
         return None
-    words = re.findall(r"[a-z']+", fold(clause).lower())
-    if answer == UNKNOWN:
-        return UNKNOWN if len(words) <= MAX_DONT_KNOW_WORDS else None
+    folded = fold(clause).lower()
+    if answer == UNKNOWN:  # "i really don't know", "no se", not "i don't know their name"
+        folded = _UNKNOWN_ES.sub(" ", UNKNOWN_RE.sub(" ", folded))
+    words = re.findall(r"[a-z']+", folded)
     return answer if all(word in _BARE_TAIL for word in words) else None
 
 
