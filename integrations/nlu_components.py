@@ -21,8 +21,8 @@ from rasa.shared.nlu.constants import (
 )
 from rasa.shared.nlu.training_data.message import Message
 
-from bot.nlp.facts.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
 from bot.nlp.animal_context import names_a_street
+from bot.nlp.facts.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
 from bot.nlp.facts.bite_cues import mentions_harm, says_bitten
 from bot.nlp.places import place_entities
 from bot.nlp.taxonomy import normalise_animal

@@ -18,7 +18,7 @@ _SKIP_NAME_ES = re.compile(
 # Linear on any input (issue 10): one run of \W that can split only after a greeting.
 _NAME_PREFIX_RE = re.compile(
     r"^\W*(?:(hi|hey|hello|hola|buenas)\W*)?(my name is|my name's|name is|name's|name:|i am|i'm|im|this is|it'?s|"
-    r"call me|me llamo|mi nombre es|yo soy|soy|le habla|habla|aqui|aquí|con)\s+",
+    r"call me|me llamo|mi nombre es|yo soy|soy|le habla|habla|aqui|aquí|con),?\s+",
     re.I,
 )
 # a name said at the start of a report: "this is Ruth Meyer, the dog at ...", "hi my name is Ana Cruz and ..."
