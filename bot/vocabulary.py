@@ -110,10 +110,10 @@ LOCATION = Detail(
     ask_es="dónde es? Una dirección, una esquina (3rd y Elm), una cuadra o un lugar conocido",
     label_es="en",
     reads="place",
-    reask="I still need where this is, so the city can find it: a street address (412 Oak St), a corner (3rd and "
-    "Elm), or a landmark (behind the church on 2nd St).",
-    reask_es="Todavía necesito saber dónde es, para que la ciudad lo encuentre: una dirección (412 Oak St), una "
-    "esquina (3rd y Elm) o un lugar conocido (atrás de la iglesia de la 2nd St).",
+    reask="I still need the place: an address (412 Oak St), a corner (3rd and Elm), or a landmark (the church "
+    "on 2nd St).",
+    reask_es="Todavía necesito el lugar: una dirección (412 Oak St), una esquina (3rd y Elm) o un lugar conocido "
+    "(la iglesia de la 2nd St).",
 )
 ANIMAL = Detail(
     "animal",
