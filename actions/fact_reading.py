@@ -27,7 +27,7 @@ from bot.nlp.facts.times import TimeFacts
 from bot.nlp.facts.vaccination import vaccinated
 from bot.nlp.facts.victim import victim_kind
 from bot.nlp.facts.whereabouts import direction, still_there
-from bot.nlp.facts.yes_no import NO, NOT_KNOWN, UNKNOWN, YES, bare_yes_no, only_dont_know
+from bot.nlp.facts.yes_no import NO, NOT_KNOWN, UNKNOWN, YES, bare_yes_no, only_dont_know, yes_no_unknown
 from bot.vocabulary import REPORT_TYPES, Detail
 
 MAX_FACT_CHARS = 300
@@ -88,6 +88,9 @@ READERS: dict[str, Callable[[Message, str], Any]] = {
     "vaccinated": lambda m, slot: vaccinated(m.text, only_question=m.alone(slot)),
     "frequency": lambda m, slot: m.times.frequency,
     "time_of_day": lambda m, slot: m.times.time_of_day,
+    # a report type's own questions: a yes or no asked on its own, or words asked for on their own
+    "yes_no": lambda m, slot: yes_no_unknown(m.text) if m.alone(slot) else None,
+    "text": _said_alone,
 }
 
 
