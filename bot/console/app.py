@@ -115,6 +115,9 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
         templates=_templates(),
         known_devices=KnownDevices(secret),
     )
+    from bot.console.officer_board import OfficerServices
+
+    app.state.console.officer = OfficerServices.build(session_factory, app.state.console.outbox, settings, clock)
     app.state.try_line_conversations = {}
     app.add_middleware(
         SessionMiddleware,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
@@ -16,6 +17,9 @@ from bot.jurisdictions import Pack
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings
 
+if TYPE_CHECKING:
+    from bot.console.officer_board import OfficerServices
+
 
 @dataclass
 class ConsoleContext:
@@ -26,6 +30,7 @@ class ConsoleContext:
     clock: Callable[[], datetime]
     templates: Jinja2Templates
     known_devices: KnownDevices
+    officer: OfficerServices | None = None  # the officer's page: dispatch, status texts, call-backs
 
     def today(self, pack: Pack) -> date:
         """Today on the city's calendar."""

@@ -15,6 +15,7 @@ def routers() -> list[APIRouter]:
         export,
         households,
         notices,
+        officer,
         photos,
         queue,
         review,
@@ -34,5 +35,6 @@ def routers() -> list[APIRouter]:
         export.router,
         try_line.router,
         admin.router,
+        officer.router,  # the officer on call's page, made for a phone
         photos.router,  # residents' photos, signed-in staff only (bot.notify.photos)
     ]
