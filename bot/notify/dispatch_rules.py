@@ -60,7 +60,8 @@ def owner_notice_deadline(
     injury: bool | None,
 ) -> datetime | None:  # fmt: skip
     """When the owner must be advised of a bite under the pack's law (Kellogg 58-10 D: "within two hours
-    after the bite"); None where the law sets none, the bite time is not known, or no person was bitten."""
+    after the bite"); None where the law sets none, the bite time is not known, or the records do not say a
+    person was bitten (the rules module decides: 58-10 quarantines an animal that bit a human being)."""
     order = bite_order(
         pack,
         BiteFacts(
@@ -72,8 +73,6 @@ def owner_notice_deadline(
             vaccinated_with_proof=None,
         ),
     )
-    if order.required is False:  # an animal bitten: 58-10 quarantines only an animal that bit a person
-        return None
     return order.owner_notice_deadline
 
 
