@@ -18,6 +18,7 @@ from bot.notify.outbox import OutboxService
 from bot.settings import Settings
 
 if TYPE_CHECKING:
+    from bot.cases.weekly import WeeklyReads
     from bot.console.officer_board import OfficerServices
 
 
@@ -31,6 +32,7 @@ class ConsoleContext:
     templates: Jinja2Templates
     known_devices: KnownDevices
     officer: OfficerServices | None = None  # the officer's page: dispatch, status texts, call-backs
+    weekly: WeeklyReads | None = None  # the clerk's week in pictures
 
     def today(self, pack: Pack) -> date:
         """Today on the city's calendar."""

@@ -11,6 +11,7 @@ def routers() -> list[APIRouter]:
         admin,
         auth,
         complaints,
+        dashboard,
         deadlines,
         export,
         households,
@@ -36,5 +37,6 @@ def routers() -> list[APIRouter]:
         try_line.router,
         admin.router,
         officer.router,  # the officer on call's page, made for a phone
+        dashboard.router,  # the clerk's week in pictures
         photos.router,  # residents' photos, signed-in staff only (bot.notify.photos)
     ]
