@@ -21,7 +21,13 @@ from tests.console.conftest import CHICAGO, PASSWORD, sign_in
 NOW = datetime(2026, 3, 2, 18, 0, tzinfo=timezone.utc)  # the console fixtures' clock: Monday noon in Kellogg
 WINDOW_START = datetime(2026, 1, 12, tzinfo=CHICAGO)  # eight local weeks: Monday January 12 to today
 PICTURES = ("per-week", "barking-hours", "blocks", "one-away", "open-age", "response")
-PLACES = ("412 Oak Street", "418 Oak Street", "120 Elm Street", "125 Main Street E", "my neighbour's back yard")
+PLACES = (
+    "412 Oak Street",
+    "418 Oak Street",
+    "120 Elm Street",
+    "125 Main Street E",
+    "my neighbour's back yard",
+)
 
 
 def _seed(cases, officer_steps) -> dict[str, list[str]]:
@@ -143,3 +149,33 @@ def test_only_the_clerks_cities_and_not_the_officer(app, client, accounts, seede
     assert client.get("/dashboard?jurisdiction=freeport").status_code == 404
     sign_in(client, "officer")
     assert client.get("/dashboard").status_code == 403
+
+
+def test_the_map_places_open_complaints_at_the_citys_address_points(app, client, seeded) -> None:
+    """Kellogg's pack provides address points: a marker per open complaint at a known address; Freeport's
+    does not, and the page says the block table stands in."""
+    sign_in(client, "clerk")
+    page = client.get("/dashboard").text
+    markers = {
+        ref: (float(x), float(y))
+        for ref, x, y in re.findall(r'data-reference="([^"]+)" cx="([\d.-]+)" cy="([\d.-]+)"', page)
+    }
+    points = {line.split(",")[0] for line in open("bot/jurisdictions/packs/maps/kellogg-address-points.csv")
+              if not line.startswith("#")}  # fmt: skip
+    factory = app.state.console.cases._session_factory
+    with factory() as session:
+        expected = dict(
+            session.execute(
+                select(Complaint.reference, Complaint.location_normalised).where(
+                    Complaint.jurisdiction == "kellogg", Complaint.status.in_(("new", "accepted")),
+                    Complaint.received >= WINDOW_START, Complaint.location_normalised.in_(points),
+                )
+            ).all()
+        )  # fmt: skip
+    assert set(markers) == set(expected) and markers
+    assert all(0 <= x <= 720 and 0 <= y <= 420 for x, y in markers.values())
+    north = [ref for ref, place in expected.items() if place == "418 OAK ST"]
+    south = [ref for ref, place in expected.items() if place == "125 MAIN ST E"]
+    assert north and south and markers[north[0]][1] < markers[south[0]][1]  # Oak St's 400 block is north of Main
+    assert "Freeport, MN provides no address points" in page
+    assert re.search(r"\d+ open complaints? in Kellogg, MN (have|has) no address point", page)  # 120 Elm St

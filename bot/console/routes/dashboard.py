@@ -10,9 +10,11 @@ from datetime import timedelta
 from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
+from bot.cases.dispatch import OPEN_STATUSES
 from bot.cases.weekly import HouseholdRow, WeeklyReads
 from bot.console import dashboard_data as data
 from bot.console.charts import data_uri
+from bot.console.city_map import CityMap, city_map
 from bot.console.context import ConsoleContext
 from bot.console.pages import Clerk, Context, cities_for, console_router, raise_not_found, render
 from bot.console.standing import subject_standing
@@ -58,6 +60,18 @@ def pictures(ctx: ConsoleContext, cities: tuple[str, ...], weeks: int) -> list[d
     ]
 
 
+def open_maps(ctx: ConsoleContext, cities: tuple[str, ...], weeks: int) -> list[tuple[str, CityMap | None]]:
+    """Each city's map of its open complaints (new or accepted) received in the window; None without address
+    points (the page then points to the block table)."""
+    now, maps = ctx.clock(), []
+    for code in cities:
+        pack = get_pack(code)
+        start = data.window_start(ctx.today(pack), weeks, pack)
+        rows = [r for r in _reads(ctx).complaints_between((code,), start, now) if r.status in OPEN_STATUSES]
+        maps.append((pack.name, city_map(rows, pack)))
+    return maps
+
+
 def _weeks(weeks: int) -> int:
     return min(max(weeks, 1), MAX_WEEKS)
 
@@ -69,7 +83,8 @@ def dashboard(
     cities = cities_for(user, jurisdiction)
     shown = pictures(ctx, cities, _weeks(weeks))
     images = {p.key: data_uri(p.chart) for p in shown if p.chart is not None}
-    return render(request, "dashboard.html", pictures=shown, images=images, jurisdiction=jurisdiction,
+    maps = open_maps(ctx, cities, _weeks(weeks))
+    return render(request, "dashboard.html", pictures=shown, images=images, maps=maps, jurisdiction=jurisdiction,
                   weeks=_weeks(weeks))  # fmt: skip
 
 
