@@ -176,6 +176,8 @@ def test_the_map_places_open_complaints_at_the_citys_address_points(app, client,
     assert all(0 <= x <= 720 and 0 <= y <= 420 for x, y in markers.values())
     north = [ref for ref, place in expected.items() if place == "418 OAK ST"]
     south = [ref for ref, place in expected.items() if place == "125 MAIN ST E"]
-    assert north and south and markers[north[0]][1] < markers[south[0]][1]  # Oak St's 400 block is north of Main
+    assert (
+        north and south and markers[north[0]][1] < markers[south[0]][1]
+    )  # Oak St's 400 block is north of Main
     assert "Freeport, MN provides no address points" in page
     assert re.search(r"\d+ open complaints? in Kellogg, MN (have|has) no address point", page)  # 120 Elm St
