@@ -25,6 +25,7 @@ def _draw_panel(axes, panel: Panel, kind: str, value_label: str) -> None:
         axes.set_yticks(positions)
         axes.set_yticklabels(panel.categories, fontsize=8)
         axes.set_xlabel(value_label)
+        axes.xaxis.get_major_locator().set_params(integer=True)
         return
     count = max(len(panel.series), 1)
     width = 0.8 if kind == "stacked" else 0.8 / count
