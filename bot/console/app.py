@@ -115,6 +115,12 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
         templates=_templates(),
         known_devices=KnownDevices(secret),
     )
+    from bot.cases.weekly import WeeklyReads
+    from bot.console.officer_board import OfficerServices
+
+    console = app.state.console
+    console.officer = OfficerServices.build(session_factory, console.outbox, settings, clock)
+    console.weekly = WeeklyReads(session_factory, clock=clock)
     app.state.try_line_conversations = {}
     app.add_middleware(
         SessionMiddleware,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
@@ -16,6 +17,10 @@ from bot.jurisdictions import Pack
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings
 
+if TYPE_CHECKING:
+    from bot.cases.weekly import WeeklyReads
+    from bot.console.officer_board import OfficerServices
+
 
 @dataclass
 class ConsoleContext:
@@ -26,6 +31,8 @@ class ConsoleContext:
     clock: Callable[[], datetime]
     templates: Jinja2Templates
     known_devices: KnownDevices
+    officer: OfficerServices | None = None  # the officer's page: dispatch, status texts, call-backs
+    weekly: WeeklyReads | None = None  # the clerk's week in pictures
 
     def today(self, pack: Pack) -> date:
         """Today on the city's calendar."""

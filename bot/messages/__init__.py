@@ -24,10 +24,10 @@ def language_of(value: object) -> str:
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
     """All texts by key, merged from the modules of this package (built on first use)."""
-    from bot.messages import resident, status, voice
+    from bot.messages import dispatch, resident, status, voice
 
     merged: dict[str, dict[str, str]] = {}
-    for module in (resident, voice, status):
+    for module in (resident, voice, status, dispatch):
         for key, wordings in module.TEXTS.items():
             if key in merged:
                 raise ValueError(f"text {key!r} is defined twice")

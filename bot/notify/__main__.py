@@ -9,6 +9,7 @@ import sys
 import threading
 
 from bot.cases.db import make_engine, make_session_factory
+from bot.notify.escalation import Escalation
 from bot.notify.outbox import OutboxService
 from bot.notify.sender import TwilioSender
 from bot.notify.worker import OutboxWorker, jittered_backoff
@@ -27,8 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     if settings.is_production and not settings.twilio_auth_token:
         print("TWILIO_AUTH_TOKEN is required in production", file=sys.stderr)
         return 2
+    session_factory = make_session_factory(make_engine(settings.database_url))
     outbox = OutboxService(
-        make_session_factory(make_engine(settings.database_url)),
+        session_factory,
         backoff=jittered_backoff(
             settings.outbox_backoff_base_seconds,
             settings.outbox_backoff_max_seconds,
@@ -48,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     sender = TwilioSender(
         settings.twilio_account_sid, settings.twilio_auth_token, settings.twilio_api_base_url
     )
-    worker = OutboxWorker(outbox, sender, poll_seconds=settings.outbox_poll_seconds)
+    # pages not acknowledged go to the backup, and close 58-10 D deadlines page again (bot.notify.escalation)
+    escalation = Escalation(session_factory, outbox, console_url=settings.console_public_url)
+    worker = OutboxWorker(outbox, sender, poll_seconds=settings.outbox_poll_seconds, escalation=escalation)
     if args.once:
         stats = worker.run_once(sweep=True)
         print(

@@ -7,10 +7,13 @@ import logging
 import random
 import threading
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.notify.outbox import Backoff, ClaimedMessage, OutboxService
 from bot.notify.sender import SendResult
+
+if TYPE_CHECKING:
+    from bot.notify.escalation import Escalation
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +29,7 @@ class RunStats:
     failed: int = 0
     suppressed: int = 0
     swept: int = 0
+    escalated: int = 0  # pages to the backup, and owner-notice deadline pages, queued this pass
 
 
 class OutboxWorker:
@@ -36,18 +40,24 @@ class OutboxWorker:
         batch_size: int = 20,
         poll_seconds: float = 2.0,
         sweep_every_polls: int = 15,
+        escalation: Escalation | None = None,
     ) -> None:
         self._outbox = outbox
         self._sender = sender
         self._batch_size = batch_size
         self._poll_seconds = poll_seconds
         self._sweep_every = max(1, sweep_every_polls)
+        self._escalation = escalation
 
     def run_once(self, sweep: bool = False) -> RunStats:
-        """One pass: optionally sweep, then send every due row in batches until none is due."""
+        """One pass: optionally sweep, escalate unacknowledged pages, then send every due row in batches until
+        none is due."""
         stats = RunStats()
         if sweep:
             stats.swept = self._outbox.sweep_follow_ups()
+        if self._escalation is not None:
+            escalated = self._escalation.run_once()
+            stats.escalated = escalated.backup + escalated.deadline
         while True:
             batch = self._outbox.claim_due(self._batch_size)
             if not batch:

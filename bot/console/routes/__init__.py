@@ -11,10 +11,12 @@ def routers() -> list[APIRouter]:
         admin,
         auth,
         complaints,
+        dashboard,
         deadlines,
         export,
         households,
         notices,
+        officer,
         photos,
         queue,
         review,
@@ -34,5 +36,7 @@ def routers() -> list[APIRouter]:
         export.router,
         try_line.router,
         admin.router,
+        officer.router,  # the officer on call's page, made for a phone
+        dashboard.router,  # the clerk's week in pictures
         photos.router,  # residents' photos, signed-in staff only (bot.notify.photos)
     ]

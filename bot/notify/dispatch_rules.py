@@ -1,0 +1,88 @@
+"""What a city sets for the officer's dispatch (pack section `dispatch:`), and the two facts the officer's
+board and the alerts both read: a bite's 58-10 D owner-notice deadline, and whether a resident agreed to
+status texts.
+
+Pack settings (every one has a default here; docs/officer.md):
+- `escalate_after_minutes`: an urgent page not acknowledged in this many minutes goes to the backup on call
+  (the pack's contact `backup_on_call`);
+- `deadline_warning_minutes`: an owner-notice deadline this close pages again (the issue says 15);
+- `board_days`: how far back the officer's board looks for open urgent complaints;
+- `status_texts`: who gets the officer's status texts. `by_reporting`: a resident who reported from a phone
+  number agreed, by reporting, to texts about that report (unless the report says `status_updates: no`);
+  `asked`: only a report that says `status_updates: yes`. STOP is honoured either way (the outbox worker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.cases.records import engine_victim
+from bot.jurisdictions import Pack
+from bot.ordinance import bite_order
+from bot.ordinance.view import BiteFacts
+
+STATUS_TEXT_READINGS = ("by_reporting", "asked")
+
+
+@dataclass(frozen=True)
+class DispatchSettings:
+    escalate_after_minutes: int = 10
+    deadline_warning_minutes: int = 15
+    board_days: int = 3
+    status_texts: str = "by_reporting"
+
+
+def dispatch_settings(pack: Pack) -> DispatchSettings:
+    """The pack's `dispatch:` section over the defaults; ValueError on a value that cannot be right."""
+    raw = pack.extra.get("dispatch") or {}
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{pack.code}: dispatch must be a mapping")
+    defaults = DispatchSettings()
+    values: dict[str, Any] = {}
+    for name in ("escalate_after_minutes", "deadline_warning_minutes", "board_days"):
+        value = raw.get(name, getattr(defaults, name))
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"{pack.code}: dispatch.{name} must be a whole number of at least 1")
+        values[name] = value
+    texts = raw.get("status_texts", defaults.status_texts)
+    if texts not in STATUS_TEXT_READINGS:
+        raise ValueError(
+            f"{pack.code}: dispatch.status_texts must be one of {', '.join(STATUS_TEXT_READINGS)}"
+        )
+    return DispatchSettings(status_texts=texts, **values)
+
+
+def owner_notice_deadline(
+    pack: Pack, *, reference: str, occurred: datetime | None, received: datetime, victim_kind: str | None,
+    injury: bool | None,
+) -> datetime | None:  # fmt: skip
+    """When the owner must be advised of a bite under the pack's law (Kellogg 58-10 D: "within two hours
+    after the bite"); None where the law sets none, the bite time is not known, or the records do not say a
+    person was bitten (the rules module decides: 58-10 quarantines an animal that bit a human being)."""
+    order = bite_order(
+        pack,
+        BiteFacts(
+            reference=reference,
+            bitten_at=occurred,
+            received=received,
+            victim=engine_victim(victim_kind),
+            injury=injury,
+            vaccinated_with_proof=None,
+        ),
+    )
+    return order.owner_notice_deadline
+
+
+def agreed_to_updates(pack: Pack, details: Mapping[str, Any], contact: str | None) -> bool:
+    """Whether the resident of a report agreed to status texts (see the module's `status_texts`)."""
+    if not contact or not contact.startswith("+"):
+        return False  # no phone to text (REST development senders, walk-ins without a number)
+    said = str(details.get("status_updates") or "").strip().lower()
+    if said == "no":
+        return False
+    if dispatch_settings(pack).status_texts == "asked":
+        return said == "yes"
+    return True

@@ -1,0 +1,58 @@
+"""What a city sets for the officer's dispatch, the 58-10 D deadline the board and the alerts read, and who
+agreed to status texts (bot.notify.dispatch_rules)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from bot.jurisdictions import get_pack
+from bot.notify.dispatch_rules import agreed_to_updates, dispatch_settings, owner_notice_deadline
+
+BITTEN = datetime(2026, 3, 2, 14, 55, tzinfo=timezone.utc)
+
+
+def _with_dispatch(code: str, **values: object):
+    pack = get_pack(code)
+    return replace(pack, extra={**pack.extra, "dispatch": {**pack.extra["dispatch"], **values}})
+
+
+def test_58_10_d_is_two_hours_after_the_bite_and_only_when_a_person_was_bitten() -> None:
+    """58-10 D: "If the owner cannot be advised of the animal bite within two hours after the bite"."""
+    kellogg = get_pack("kellogg")
+    at = dict(reference="KEL-2026-00001", received=BITTEN + timedelta(minutes=5), injury=True)
+    assert owner_notice_deadline(kellogg, occurred=BITTEN, victim_kind="person", **at) == BITTEN + timedelta(
+        hours=2
+    )
+    # who was bitten not known yet: the engine dates no clock until a person is (bot.ordinance.kellogg)
+    assert owner_notice_deadline(kellogg, occurred=BITTEN, victim_kind="unknown", **at) is None
+    assert owner_notice_deadline(kellogg, occurred=BITTEN, victim_kind="domestic_animal", **at) is None
+    assert (
+        owner_notice_deadline(kellogg, occurred=None, victim_kind="person", **at) is None
+    )  # not dated from receipt
+    assert owner_notice_deadline(get_pack("freeport"), occurred=BITTEN, victim_kind="person", **at) is None
+
+
+def test_by_reporting_texts_a_phone_reporter_unless_they_said_no() -> None:
+    kellogg = get_pack("kellogg")
+    assert dispatch_settings(kellogg).status_texts == "by_reporting"
+    assert agreed_to_updates(kellogg, {}, "+15075550123")
+    assert not agreed_to_updates(kellogg, {"status_updates": "no"}, "+15075550123")
+    assert not agreed_to_updates(kellogg, {}, "rest:dev-sender")
+    assert not agreed_to_updates(kellogg, {}, None)
+
+
+def test_asked_texts_only_a_resident_who_said_yes() -> None:
+    asked = _with_dispatch("kellogg", status_texts="asked")
+    assert not agreed_to_updates(asked, {}, "+15075550123")
+    assert agreed_to_updates(asked, {"status_updates": "yes"}, "+15075550123")
+
+
+@pytest.mark.parametrize(
+    "values", [{"escalate_after_minutes": 0}, {"board_days": "3"}, {"status_texts": "always"}]
+)
+def test_a_setting_that_cannot_be_right_is_refused(values) -> None:
+    with pytest.raises(ValueError, match="dispatch"):
+        dispatch_settings(_with_dispatch("kellogg", **values))
