@@ -20,8 +20,9 @@ The first message, the name and the YES at the read-back are said in every style
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field, replace
+
+from tests.support.dialogue import matching
 
 STYLES = ("full", "one_part", "yes_no", "dont_know", "aside", "correction", "mixed")
 
@@ -62,15 +63,9 @@ WORDS = {
 }  # fmt: skip
 
 
-def fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def asked_topics(question: str) -> list[str]:
-    """The topics the question asks about, in the order of TOPICS."""
-    asked = fold(question)
-    return [topic for topic, words in TOPICS if any(word in asked for word in words)]
+    """The topics the question asks about, in the order of TOPICS (tests/support/dialogue.py picks them)."""
+    return matching(question, [(words, topic) for topic, words in TOPICS])
 
 
 @dataclass(frozen=True)
