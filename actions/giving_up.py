@@ -46,9 +46,9 @@ def needs_follow_up(location: object) -> bool:
 
 
 def place_correction(tracker: Tracker) -> dict[str, Any]:
-    """ "sorry, wrong address, it's 414 oak st" once a place is filed: the new place, as said."""
+    """ "sorry, wrong address, it's 414 oak st": the new place, as said, without the words that correct."""
     text = latest_text(tracker)
-    if tracker.get_slot("location") is None or not corrects_place(text):
+    if not corrects_place(text):
         return {}
     said = [str(e.get("value")) for e in entities(tracker, "location") if e.get("value")]
     place = said[-1] if said else clean_location(_AFTER_CORRECTION.sub("", text))
