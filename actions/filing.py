@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 from datetime import datetime, timezone
@@ -42,6 +43,10 @@ _REPORT_BOUNDARIES = {"action_submit_report", "action_session_start"}
 def _known(value: object) -> object:
     """A slot's value, None when the resident did not know it (issue 38: "not known" is no fact)."""
     return None if value in (NOT_KNOWN, UNKNOWN) else value
+
+
+def _known_slot(tracker: Tracker, name: str) -> object:
+    return _known(tracker.get_slot(name))
 
 
 def _tristate(value: str | None) -> bool | None:
@@ -109,9 +114,7 @@ def build_report(tracker: Tracker) -> Report:
     """The Report the filing service takes, from the confirmed conversation."""
     report_type = tracker.get_slot("report_type")
 
-    def slot(name: str) -> object:
-        return _known(tracker.get_slot(name))
-
+    slot = functools.partial(_known_slot, tracker)
     name = slot("complainant_name")
     message_id = tracker.latest_message.get("message_id") or f"{_received(tracker).timestamp():.6f}"
     bite = None

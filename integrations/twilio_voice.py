@@ -231,10 +231,7 @@ class TwilioVoiceInput(TwilioInputChannel):
                 await self._start_fresh_session(agent, conversation, metadata)
             return self._opening(pack, office_open, verified, language)
         if turn > min(MAX_TURNS, pack.dialogue.max_call_turns):
-            # the form has filed (or put through) by now (actions/giving_up.py); in office hours, a person
-            if office_open:
-                return self._put_through(pack, language)
-            return goodbye(say("voice_too_long_goodbye", language), language)
+            return self._too_long(pack, office_open, language)
 
         speech = (params.get("SpeechResult") or "").strip()
         if not speech:
@@ -338,6 +335,13 @@ class TwilioVoiceInput(TwilioInputChannel):
             body=body,
         )
         return code_digest(call_sid, code)
+
+    def _too_long(self, pack: Pack, office_open: bool, language: str) -> str:
+        """The call's last turn is past: the form has filed (or put through) by now (actions/giving_up.py); in
+        office hours a person takes over, else goodbye."""
+        if office_open:
+            return self._put_through(pack, language)
+        return goodbye(say("voice_too_long_goodbye", language), language)
 
     @staticmethod
     def _put_through(pack: Pack, language: str) -> str:
