@@ -19,7 +19,7 @@ Figures (the issue's targets):
 - "trouble understanding" said more than once in a conversation, and a question repeated word for word.
 
     .venv/bin/python bench/conversation_bench.py [--only sms|voice] [--styles full,aside] [--lang en|es]
-        [--blind] [--verbose] [--limit N] [--workers 3] [--model models/intake.tar.gz]
+        [--blind] [--verbose] [--limit N] [--sample N] [--workers 3] [--model models/intake.tar.gz]
 
 `--blind` runs the blind set (bench/blind_conversations.py) instead, and prints its totals only.
 """
@@ -126,6 +126,9 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--blind", action="store_true", help="the blind set: totals only")
     parser.add_argument("--verbose", action="store_true", help="print every conversation")
     parser.add_argument("--limit", type=int, default=0, help="only the first N residents")
+    parser.add_argument(
+        "--sample", type=int, default=0, help="each resident in only N of the styles, in rotation (0: all)"
+    )
     parser.add_argument("--workers", type=int, default=3, help="residents talking at once")
     parser.add_argument("--model", type=Path, default=MODEL, help="trained model archive")
     parser.add_argument("--startup-timeout", type=float, default=900, help="seconds to wait for the servers")
@@ -140,6 +143,12 @@ def _residents(args: argparse.Namespace) -> list[StyledResident]:
     styles = [s for s in args.styles.split(",") if s in STYLES]
     chosen = [r for r in RESIDENTS if args.only in (None, r.channel) and args.lang in (None, r.language)]
     chosen = chosen[: args.limit] if args.limit else chosen
+    if args.sample:  # resident i takes styles i, i+3, i+6, ... (mod 7): every style, every kind of resident
+        return [
+            r.styled(styles[(i + 3 * k) % len(styles)])
+            for i, r in enumerate(chosen)
+            for k in range(args.sample)
+        ]
     return [resident.styled(style) for resident in chosen for style in styles]
 
 
