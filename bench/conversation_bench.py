@@ -169,6 +169,12 @@ def main() -> int:
             with ThreadPoolExecutor(max_workers=max(args.workers, 1)) as pool:
                 results = list(pool.map(lambda line: converse(line, MAX_TEXTS), lines))
             filed = filed_complaints(servers.database_url, [line.phone for line in lines])
+            # printed before the servers stop: a slow shutdown must not lose the figures
+            _report(args, results, filed)
+    return 0
+
+
+def _report(args: argparse.Namespace, results: list[Result], filed: dict) -> None:
     for result in results:
         check_filed(result, filed.get(result.phone))
     if not args.blind:
@@ -179,7 +185,7 @@ def main() -> int:
     print("\n".join(targets(results)))
     if not args.blind:
         print("\n".join(summarise(results)))
-    return 0
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":
