@@ -67,6 +67,9 @@ class ReportFormValidation(SharedAnswers, FormValidationAction):
         tracker.add_slots([SlotSet(slot, value) for slot, value in facts.items()])
         validated = await super().run(dispatcher, tracker, domain)
         events = [e for e in validated if e.get("name") != "requested_slot"]
+        names_next = len(events) < len(
+            validated
+        )  # the SDK names the next slot when the form's list is its own
         tracker.add_slots(events)
         ending = give_up(self.report_type, tracker, dispatcher, requested)
         ending.update(wrap_up_call(self.report_type, tracker, dispatcher))
@@ -77,9 +80,7 @@ class ReportFormValidation(SharedAnswers, FormValidationAction):
         if tracker.get_slot("report_type") != self.report_type:
             optional.insert(0, SlotSet("report_type", self.report_type))
         events += [SlotSet(k, v) for k, v in ending.items()]
-        if len(events) - len(ending) < len(
-            validated
-        ):  # the SDK named the next slot: name it after the give-ups
+        if names_next:  # named again, after the give-ups
             events.append(SlotSet("requested_slot", self._following(tracker)))
         return optional + events
 
