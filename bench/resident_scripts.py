@@ -189,7 +189,7 @@ SPANISH: tuple[Resident, ...] = (
       location="400 oak st"),
     r("bite", "freeport", "sms", "both", "un perro ataco a mi gato en la 88 prairie ln", lang="es", place="prairie",
       truth={"victim": "animal"}, victim="mi gato", owner="la gente de la 90 prairie ln"),
-    r("bite", "kellogg", "voice", "one", "un perro mordio a mi chivo", lang="es", place="elevator",
+    r("bite", "kellogg", "voice", "one", "un perro mordio a mi chivo", lang="es", place="elevador",
       truth={"victim": "animal"}, victim="mi chivo", location="el county road nueve pasando el elevador"),
     r("bite", "freeport", "sms", "one", "me mordio un gato", lang="es", place="elm", truth={"animal": "cat"},
       victim="a mi", animal="un gato", location="14 elm st", description="gris atigrado"),

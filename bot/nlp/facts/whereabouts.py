@@ -18,9 +18,11 @@ _GONE_RE = re.compile(
     r"not (there|here) any ?more|no longer (there|here)|not anymore)\b",
     re.I,
 )
+# "ran down Elm" is where it went; "walking down the middle of the road" is where it is (still there)
 _DIRECTION_RE = re.compile(
-    r"\b((?:heading|headed|going|went|ran|running|walking|wandered|took off)\s+(?:off\s+)?"
+    r"\b((?:heading|headed|going|went|ran|took off)\s+(?:off\s+)?"
     r"(?:towards?|to|into|down|up|along|across|north|south|east|west|over)\b[^,.;!?]{0,60}|"
+    r"(?:running|walking|wandered|wandering)\s+(?:off\s+)?(?:towards?|to|into|north|south|east|west)\b[^,.;!?]{0,60}|"
     r"towards? the [^,.;!?]{1,50}|(?:north|south|east|west)(?:bound|ward)?\b[^,.;!?]{0,40})",
     re.I,
 )

@@ -101,6 +101,9 @@ def test_the_opening_yes_and_a_whole_dont_know() -> None:
 def test_still_there_and_an_injury_are_read_where_they_are_said() -> None:
     assert still_there("yes, still out on the road") == "yes"
     assert still_there("no they went toward the river") == "no"
+    # where they are walking is no way they went (a wrong "still there: no" in the bench)
+    assert still_there("there are horses walking down the middle of rural route three") is None
+    assert still_there("it was running towards the park") == "no"
     assert injury("yes it bled") == "yes"
     assert injury("no he's fine, no blood") == "no"
     assert injury("this afternoon") is None
