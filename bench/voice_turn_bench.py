@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_line import PUBLIC_BASE_URL, REFERENCE, TOKEN, Line  # noqa: E402
 from bench.resident_scripts import RESIDENTS  # noqa: E402
+from tests.support import servers as server_support  # noqa: E402
 from tests.support.servers import MODEL, running_assistant  # noqa: E402
 
 MAX_TURNS = 14
@@ -56,7 +57,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--callers", default="1,10", help="comma-separated numbers of callers at once")
     parser.add_argument("--rounds", type=int, default=2, help="calls per caller")
+    parser.add_argument("--startup-timeout", type=float, default=900, help="seconds to wait for the servers")
     args = parser.parse_args()
+    waiting = server_support.wait_until_up
+    server_support.wait_until_up = lambda url, processes: waiting(url, processes, args.startup_timeout)
     if not MODEL.exists():
         print(f"{MODEL} is missing: run `make train`", file=sys.stderr)
         return 2
