@@ -32,7 +32,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "I heard {location}. Is that right?",
         "es": "Entendí {location}. ¿Es correcto?",
     },
-    # slot values read back as they were filed (bot.nlp.answers: yes / no / unknown; victim: person / animal)
+    # slot values read back as they were filed (bot.nlp.facts: yes / no / unknown / not known; victim: person / animal)
     "value.yes": {"en": "yes", "es": "sí"},
     "value.no": {"en": "no", "es": "no"},
     "value.unknown": {"en": "unknown", "es": "no se sabe"},
