@@ -27,9 +27,10 @@ def report_type_of(tracker: Tracker) -> str:
     return loop.removesuffix("_form") if loop.removesuffix("_form") in REPORT_TYPES else "barking"
 
 
-def _last_said(tracker: Tracker) -> str:
+def _last_question(tracker: Tracker) -> str:
+    """The words of the report's last question (an offer of a person or an aside's answer may follow it)."""
     for event in reversed(report_events(tracker)):
-        if event.get("event") == "bot" and event.get("text"):
+        if event.get("event") == "bot" and (event.get("metadata") or {}).get("asks") and event.get("text"):
             return str(event["text"]).strip()
     return ""
 
@@ -46,7 +47,9 @@ def question_for(slot: str, tracker: Tracker) -> tuple[str, list[str]]:
         return "", []
     if times_asked(tracker, slot):
         text = detail.reasks(language)
-        return (question(report_type, slot, [], language) if text == _last_said(tracker) else text), [slot]
+        return (question(report_type, slot, [], language) if text == _last_question(tracker) else text), [
+            slot
+        ]
     optional = [d.slot for d in kind.details if not d.required and d.ask]
     never_asked = [
         s for s in needed_slots(report_type, tracker) + optional
