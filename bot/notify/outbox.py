@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 FOLLOW_UP_WINDOW = timedelta(days=2)  # how far back the sweep looks for filings without their texts
 _TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
 STATUS_LIMIT = 320  # characters in one status or confirmation text
+PAGE_LIMIT = 320  # characters in one page to the officer
 
 
 def _utc_now() -> datetime:
@@ -81,8 +82,10 @@ class OutboxService:
         clock: Callable[[], datetime] = _utc_now,
         backoff: Backoff | None = None,
         lease: timedelta = timedelta(minutes=5),
+        console_url: str = "",
     ) -> None:
         self._session_factory = session_factory
+        self._console_url = console_url  # the console's public URL: a page links the officer's item page
         self._clock = clock
         self.backoff = backoff or Backoff()
         self._lease = lease
@@ -219,7 +222,7 @@ class OutboxService:
                 jurisdiction=pack.code,
                 to_number=pack.contacts["on_call"].phone,
                 from_number=sender,
-                body=page_text(complaint),
+                body=page_text(complaint, self._console_url),
                 complaint_reference=complaint.reference,
             )
         # a caller hears the reference once; the text keeps it (SMS residents already have it in writing)
@@ -341,13 +344,24 @@ class OutboxService:
             return list(session.execute(query).scalars())
 
 
-def page_text(complaint: Complaint) -> str:
-    """What the officer on call reads: the normalised address and the reference only, never the resident's
-    raw words (which can carry names and phone numbers); a place the parser could not key says so."""
+def officer_link(console_url: str, reference: str) -> str:
+    """The officer's item page for a complaint (sign-in comes first); blank without the console's public URL."""
+    base = console_url.strip().rstrip("/")
+    return f"{base}/officer/{reference}" if base else ""
+
+
+def page_text(complaint: Complaint, console_url: str = "", note: str = "") -> str:
+    """What the officer on call reads: the normalised address, the reference and the link to the officer's
+    item page only, never the resident's raw words (which can carry names and phone numbers); a place the
+    parser could not key says so. `note` (an escalation's reason) comes first; the link is never cut."""
     what = _TYPE_WORDS.get(complaint.type, complaint.type)
     animal = complaint.animal_species or "animal"
     where = complaint.location_normalised or "a place described in the report"
-    return f"URGENT {what}: {animal} at {where}. Ref {complaint.reference}. Details in the console."[:320]
+    link = officer_link(console_url, complaint.reference)
+    ending = f" {link}" if link else " Details in the console."
+    text = f"{note} " if note else ""
+    text += f"URGENT {what}: {animal} at {where}. Ref {complaint.reference}."
+    return text[: PAGE_LIMIT - len(ending)] + ending
 
 
 def status_text(pack: Pack, reference: str, status: str, language: object = DEFAULT_LANGUAGE) -> str:
