@@ -25,6 +25,7 @@ from sqlalchemy.pool import SingletonThreadPool
 from twilio.request_validator import RequestValidator
 
 from bot.cases.db import make_engine, make_session_factory
+from bot.cases.dispatch import DispatchService
 from bot.jurisdictions import Pack, pack_for_number
 from bot.notify.inbound import InboundStore
 from bot.notify.numbers import e164
@@ -143,6 +144,7 @@ class ChannelState:
         self.inbound = InboundStore(factory)
         self.outbox = OutboxService(factory, console_url=console_url)  # pages link the officer's item page
         self.photos = PhotoStore(factory)
+        self.dispatch = DispatchService(factory)  # a resident's later "no updates" text is recorded here
 
 
 @lru_cache(maxsize=1)

@@ -25,7 +25,8 @@ from bot.cases.models import Complaint
 from bot.jurisdictions import Pack, load_packs
 from bot.notify.dispatch_rules import dispatch_settings, owner_notice_deadline
 from bot.notify.models import OutboxMessage
-from bot.notify.outbox import OutboxService, page_text
+from bot.notify.outbox import OutboxService
+from bot.notify.pages import page_text
 from bot.ordinance.dates import local_time_words
 
 BACKUP_CONTACT = "backup_on_call"

@@ -22,15 +22,15 @@ from sqlalchemy.orm import Session, sessionmaker
 from bot.cases.models import Complainant, Complaint
 from bot.jurisdictions import Pack, get_pack
 from bot.messages import DEFAULT_LANGUAGE, language_of, say
+from bot.notify.dispatch_rules import agreed_to_updates
 from bot.notify.models import OUTBOX_PURPOSES, OutboxMessage, SmsOptOut
+from bot.notify.pages import page_text
 from bot.notify.segments import fold_for_sms
 
 log = logging.getLogger(__name__)
 
 FOLLOW_UP_WINDOW = timedelta(days=2)  # how far back the sweep looks for filings without their texts
-_TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
 STATUS_LIMIT = 320  # characters in one status or confirmation text
-PAGE_LIMIT = 320  # characters in one page to the officer
 
 
 def _utc_now() -> datetime:
@@ -242,18 +242,25 @@ class OutboxService:
     def queue_status_text(self, reference: str) -> bool:
         """Tell the resident by text where their complaint stands now (e.g. after the clerk's review).
         One text per complaint and status, in the language the resident spoke (the complaint's `language`);
-        nothing for anonymous-by-channel (REST) or unknown numbers."""
+        nothing for anonymous-by-channel (REST) or unknown numbers, nor where the resident did not agree to
+        status texts (the pack's `dispatch.status_texts`, as for the officer's: a later "no updates" too)."""
         with self._transaction() as session:
             row = session.execute(
-                select(Complaint.jurisdiction, Complaint.status, Complaint.language, Complainant.contact_key)
+                select(
+                    Complaint.jurisdiction,
+                    Complaint.status,
+                    Complaint.language,
+                    Complaint.details,
+                    Complainant.contact_key,
+                )
                 .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
                 .where(Complaint.reference == reference)
             ).one_or_none()
             if row is None:
                 raise LookupError("no complaint with that reference")
-            if not row.contact_key or not row.contact_key.startswith("+"):
-                return False
             pack = get_pack(row.jurisdiction)
+            if not agreed_to_updates(pack, row.details or {}, row.contact_key):
+                return False
             return self.enqueue_in(
                 session,
                 key=f"status:{reference}:{row.status}",
@@ -342,26 +349,6 @@ class OutboxService:
             if keys is not None:
                 query = query.where(OutboxMessage.idempotency_key.in_(list(keys)))
             return list(session.execute(query).scalars())
-
-
-def officer_link(console_url: str, reference: str) -> str:
-    """The officer's item page for a complaint (sign-in comes first); blank without the console's public URL."""
-    base = console_url.strip().rstrip("/")
-    return f"{base}/officer/{reference}" if base else ""
-
-
-def page_text(complaint: Complaint, console_url: str = "", note: str = "") -> str:
-    """What the officer on call reads: the normalised address, the reference and the link to the officer's
-    item page only, never the resident's raw words (which can carry names and phone numbers); a place the
-    parser could not key says so. `note` (an escalation's reason) comes first; the link is never cut."""
-    what = _TYPE_WORDS.get(complaint.type, complaint.type)
-    animal = complaint.animal_species or "animal"
-    where = complaint.location_normalised or "a place described in the report"
-    link = officer_link(console_url, complaint.reference)
-    ending = f" {link}" if link else " Details in the console."
-    text = f"{note} " if note else ""
-    text += f"URGENT {what}: {animal} at {where}. Ref {complaint.reference}."
-    return text[: PAGE_LIMIT - len(ending)] + ending
 
 
 def status_text(pack: Pack, reference: str, status: str, language: object = DEFAULT_LANGUAGE) -> str:

@@ -9,7 +9,8 @@ from datetime import timedelta
 
 from bot.cases.models import Complaint
 from bot.cases.report import BiteDetails
-from bot.notify.outbox import PAGE_LIMIT, Backoff, OutboxService, page_text
+from bot.notify.outbox import Backoff, OutboxService
+from bot.notify.pages import PAGE_LIMIT, page_text
 from bot.notify.sender import TwilioSender
 from bot.notify.worker import OutboxWorker
 from tests.notify.conftest import ACCOUNT_SID, AUTH_TOKEN
