@@ -33,11 +33,14 @@ STATUS_TEXT_READINGS = ("by_reporting", "asked")
 # a later text refusing status texts, as residents write it (accents and punctuation dropped): its language
 NO_UPDATES_PHRASES = {
     **dict.fromkeys(("no updates", "no more updates", "stop updates", "no status updates",
-                     "stop sending updates", "no updates please", "no more updates please"), "en"),
+                     "stop sending updates", "no more texts about my report"), "en"),
     **dict.fromkeys(("sin actualizaciones", "no actualizaciones", "no mas actualizaciones",
                      "no quiero actualizaciones", "sin avisos", "no mas avisos", "no quiero avisos"), "es"),
 }  # fmt: skip
 _NOT_LETTERS = re.compile(r"[^a-z]+")
+_COURTESY = re.compile(
+    r"^(?:(?:ok|okay|please|por favor) )*|(?: (?:please|thanks|thank you|gracias|por favor))*$"
+)
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ def declines_updates(body: str) -> str | None:
     """The language of a text that is, whole, a "no updates" answer ("No more updates.", "sin
     actualizaciones"), else None. Only the whole message: words in a report are the conversation's."""
     folded = unicodedata.normalize("NFKD", body.lower()).encode("ascii", "ignore").decode()
-    return NO_UPDATES_PHRASES.get(" ".join(_NOT_LETTERS.sub(" ", folded).split()))
+    return NO_UPDATES_PHRASES.get(_COURTESY.sub("", " ".join(_NOT_LETTERS.sub(" ", folded).split())))
 
 
 def agreed_to_updates(pack: Pack, details: Mapping[str, Any], contact: str | None) -> bool:
