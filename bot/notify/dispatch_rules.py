@@ -99,6 +99,30 @@ def declines_updates(body: str) -> str | None:
     return NO_UPDATES_PHRASES.get(_COURTESY.sub("", " ".join(_NOT_LETTERS.sub(" ", folded).split())))
 
 
+def texts_in_force(pack: Pack, details: Mapping[str, Any], contact: str | None, opted_out: bool) -> str:
+    """Whether the resident is texted the officer's steps, and which reading decided it, in plain words for
+    the officer's page (the ordinance-style rule: a reading in force is shown)."""
+    reading = dispatch_settings(pack).status_texts
+    said = str(details.get(STATUS_UPDATES) or "").strip().lower()
+    if not contact or not contact.startswith("+"):
+        return "No texts to the resident: the report has no phone number."
+    if opted_out:
+        return "No texts to the resident: they texted STOP."
+    if said == "no":
+        return "No texts to the resident: they said no updates."
+    if reading == "asked":
+        if said == "yes":
+            return f"The resident is texted each step: they said yes to updates ({pack.name} reads: asked)."
+        return (
+            f"No texts to the resident: {pack.name} texts only a resident who said yes to updates (reads: "
+            "asked), and the assistant does not ask yet."
+        )
+    return (
+        "The resident is texted each step: reporting from a phone agrees to texts about it "
+        f"({pack.name} reads: by_reporting)."
+    )
+
+
 def agreed_to_updates(pack: Pack, details: Mapping[str, Any], contact: str | None) -> bool:
     """Whether the resident of a report agreed to status texts (see the module's `status_texts`)."""
     if not contact or not contact.startswith("+"):

@@ -14,6 +14,7 @@ from bot.notify.dispatch_rules import (
     declines_updates,
     dispatch_settings,
     owner_notice_deadline,
+    texts_in_force,
 )
 
 BITTEN = datetime(2026, 3, 2, 14, 55, tzinfo=timezone.utc)
@@ -55,13 +56,18 @@ def test_asked_texts_only_a_resident_who_said_yes() -> None:
     assert agreed_to_updates(asked, {"status_updates": "yes"}, "+15075550123")
 
 
-def test_asked_waits_for_the_assistants_question_the_clerks_status_texts_too() -> None:
+def test_asked_waits_for_the_assistants_question_and_the_officer_is_told() -> None:
     """No pack asks yet (the assistant does not ask): under `asked` a report without the answer gets nothing."""
     asked = _with_dispatch("kellogg", status_texts="asked")
     assert not agreed_to_updates(asked, {"status_updates": ""}, "+15075550123")
     assert all(
         dispatch_settings(get_pack(code)).status_texts == "by_reporting" for code in ("kellogg", "freeport")
     )
+    waiting = texts_in_force(asked, {}, "+15075550123", opted_out=False)
+    assert (
+        "No texts to the resident" in waiting and "reads: asked" in waiting and "does not ask yet" in waiting
+    )
+    assert "texted each step" in texts_in_force(asked, {"status_updates": "yes"}, "+15075550123", False)
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,8 @@ from bot.console.officer_board import OfficerServices, board_items, board_since,
 from bot.console.pages import Context, back_to, console_router, flash, form_text, raise_not_found, render
 from bot.console.resident_words import resident_lines
 from bot.console.security import require
-from bot.jurisdictions import get_pack
-from bot.notify.dispatch_rules import owner_notice_deadline
+from bot.jurisdictions import Pack, get_pack
+from bot.notify.dispatch_rules import owner_notice_deadline, texts_in_force
 from bot.notify.escalation import BACKUP_CONTACT, CONTACT_OF, clock_settled
 
 router = console_router()
@@ -80,7 +80,14 @@ def item(request: Request, reference: str, ctx: Context, user: Officer) -> HTMLR
         animals=ctx.cases.animals_of_subject(detail.subject_id) if detail.subject_id is not None else [],
         has_backup=BACKUP_CONTACT in pack.contacts, buttons=STEP_BUTTONS, outcomes=OUTCOME_WORDS,
         can_call=bool(detail.complainant_contact and detail.complainant_contact.startswith("+")),
+        texts_words=_texts_words(ctx, pack, detail),
     )  # fmt: skip
+
+
+def _texts_words(ctx: ConsoleContext, pack: Pack, detail: ComplaintDetail) -> str:
+    contact = detail.complainant_contact
+    opted_out = bool(contact) and ctx.outbox.is_opted_out(contact)
+    return texts_in_force(pack, detail.details, contact, opted_out)
 
 
 @router.post("/officer/{reference}/step")
