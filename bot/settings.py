@@ -49,8 +49,8 @@ class Settings(BaseSettings):
     console_session_hours: int = Field(8, description="a console sign-in lasts this long")
     console_public_url: str = Field(
         "",
-        description="the console's public https URL (Open311 discovery is built from it); required in "
-        "production, blank = http://CONSOLE_HOST:CONSOLE_PORT elsewhere",
+        description="the console's public https URL (Open311 discovery and the officer's page links are "
+        "built from it); required in production, blank = http://CONSOLE_HOST:CONSOLE_PORT elsewhere",
     )
     rasa_url: str = Field(
         "http://localhost:5005", description="Rasa server the console's 'Try the line' posts to"

@@ -25,6 +25,7 @@ from sqlalchemy.pool import SingletonThreadPool
 from twilio.request_validator import RequestValidator
 
 from bot.cases.db import make_engine, make_session_factory
+from bot.cases.dispatch import DispatchService
 from bot.jurisdictions import Pack, pack_for_number
 from bot.notify.inbound import InboundStore
 from bot.notify.numbers import e164
@@ -133,7 +134,7 @@ def masked(number: str | None) -> str:
 class ChannelState:
     """The channels' database-backed state, one per Rasa server process."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, console_url: str = "") -> None:
         options = {}
         if make_url(database_url).get_backend_name() == "sqlite":
             # SQLAlchemy 1.4 opens a new SQLite connection per transaction (NullPool); one per thread,
@@ -141,13 +142,15 @@ class ChannelState:
             options["poolclass"] = SingletonThreadPool
         factory = make_session_factory(make_engine(database_url, **options))
         self.inbound = InboundStore(factory)
-        self.outbox = OutboxService(factory)
+        self.outbox = OutboxService(factory, console_url=console_url)  # pages link the officer's item page
         self.photos = PhotoStore(factory)
+        self.dispatch = DispatchService(factory)  # a resident's later "no updates" text is recorded here
 
 
 @lru_cache(maxsize=1)
 def channel_state() -> ChannelState:
-    return ChannelState(get_settings().database_url)
+    settings = get_settings()
+    return ChannelState(settings.database_url, settings.console_public_url)
 
 
 async def wait_for_stored_reply(channel: str, key: str, timeout_s: float) -> str | None:

@@ -2,8 +2,9 @@
 
 Every delivery is signature-checked against PUBLIC_BASE_URL + path and the raw posted parameters; a
 delivery is recorded by MessageSid before it is processed, so Twilio's retry gets the stored reply.
-STOP/START/HELP are honoured, and so are their Spanish words (see SPANISH_STOP_WORDS); photos ride along as
-`photo_urls` metadata (a photo alone is kept for the resident's next text). The conversation is keyed by
+STOP/START/HELP are honoured, and so are their Spanish words (see SPANISH_STOP_WORDS); a later "no updates"
+text ends the status texts about the resident's open reports (bot.notify.dispatch_rules). Photos ride along
+as `photo_urls` metadata (a photo alone is kept for the resident's next text). The conversation is keyed by
 the resident's E.164 number; `to` in the metadata picks the city. Every reply is folded into GSM-7
 (accented vowels written plain, ñ ¿ ¡ kept: bot.notify.segments), so a Spanish reply costs no more
 segments than an English one.
@@ -24,6 +25,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 from bot.jurisdictions import Pack
 from bot.messages import language_of, say
 from bot.messages.resident import office_hours_in
+from bot.notify.dispatch_rules import declines_updates
 from bot.notify.inbound import Claim, ClaimState
 from bot.notify.numbers import e164
 from bot.notify.photos import PhotoRefused, fetch_media, is_our_media_url
@@ -232,6 +234,11 @@ class TwilioSmsInput(TwilioInputChannel):
             return twiml(), []
         if word in HELP_WORDS or word in SPANISH_HELP_WORDS:
             return twiml(help_text(pack, "es" if word in SPANISH_HELP_WORDS else "en")), []
+        declined_in = declines_updates(body)
+        if declined_in:  # status texts end; the line still listens (STOP ends every text)
+            await asyncio.to_thread(state.dispatch.decline_updates, resident)
+            log.info("SMS %s: a resident declined status texts", sid)
+            return twiml(say("sms.no_updates", declined_in, city=pack.name)), []
 
         photos = await keep_photos(media_urls(params))
         if not body and photos:

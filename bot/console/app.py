@@ -110,7 +110,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
         settings=settings,
         cases=CaseService(session_factory, clock=clock),
         accounts=AccountService(session_factory, clock=clock),
-        outbox=OutboxService(session_factory, clock=clock),
+        outbox=OutboxService(session_factory, clock=clock, console_url=settings.console_public_url),
         clock=clock,
         templates=_templates(),
         known_devices=KnownDevices(secret),

@@ -84,6 +84,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Ya no va a recibir mensajes de la línea de quejas de animales de {city}. "
         "Para recibirlos otra vez, responda INICIO.",
     },
+    "sms.no_updates": {  # a later "no updates" text (bot.notify.dispatch_rules.declines_updates)
+        "en": "OK: no more status texts about your reports to the {city} animal complaint line. "
+        "You can still text us about anything new.",
+        "es": "De acuerdo: no le vamos a mandar más avisos sobre sus reportes a la línea de quejas de animales "
+        "de {city}. Puede seguir escribiendo si pasa algo nuevo.",
+    },
 }  # fmt: skip
 
 # Species (bot.nlp.taxonomy's canonical names) as a Spanish reader says them; the filed value stays English.

@@ -29,6 +29,7 @@ from bot.console.pages import (
     render,
     require_city,
 )
+from bot.console.resident_words import reads_resident_numbers, transcript_for
 from bot.console.standing import (
     BiteQuarantine,
     CountedRow,
@@ -142,6 +143,8 @@ def complaint_page(
         "complaint.html",
         c=detail,
         pack=pack,
+        transcript=transcript_for(user, detail.transcript),
+        reads_numbers=reads_resident_numbers(user),
         subject=subject,
         standing=standing,
         counted=counted,
