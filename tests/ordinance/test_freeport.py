@@ -128,13 +128,14 @@ BITE_CASES = [
         "dangerous",  # 11(C)(1)(a) skin punctured: bodily injury to a person
     ),
     (
-        "5(B) vaccinated with certificate: owner's property",
+        # 5 B "the owner may confine the dog or other animal to the owner's property": no period, no costs
+        "5(B) vaccinated with certificate: owner's property, no period",
         "person",
         True,
         True,
         0,
         "owner_property",
-        10,
+        None,
         None,
         "dangerous",  # 11(C)(1)(a)
     ),
@@ -189,7 +190,7 @@ BITE_CASES = [
         True,
         1,
         "owner_property",
-        10,
+        None,  # 5 B sets no period for confinement on the owner's property
         None,
         "dangerous",
     ),

@@ -66,5 +66,5 @@ def results_json(facts: Sequence[ComplaintFact], pack: Pack) -> list[dict[str, o
 def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None) -> NoticeTerms:
     """Freeport's console issues confinement (quarantine) orders under 5 B; no counting letters."""
     if kind == "quarantine_order" and bite is not None:
-        return quarantine_terms(bite)
+        return quarantine_terms(bite, issued_on)
     raise ValueError(f"no {kind} notice under {pack.ordinance}")

@@ -66,7 +66,7 @@ def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None 
     if kind == "referral":
         return referral_terms(law, pack.ordinance)
     if kind == "quarantine_order" and bite is not None:
-        return quarantine_terms(bite)
+        return quarantine_terms(bite, issued_on)
     raise ValueError(f"no {kind} notice under {pack.ordinance}")
 
 

@@ -132,17 +132,29 @@ def skipped_complaints(
     return {**bites, **rest}
 
 
-def bite_case_numbers(facts: Sequence[ComplaintFact], tz: tzinfo) -> dict[int, int]:
-    """58-10 I counts bite cases per animal: index of each bite -> that animal's bite cases so far.
+def counts_as_bite_case(fact: ComplaintFact, readings: Readings = DEFAULT_READINGS) -> bool:
+    """Whether a bite is a 58-10 I bite case. 58-10 concerns an animal that "has bitten any human being":
+    under reading `nuisance_bites: human` only a bite of a person is one (a bite whose victim is not known
+    is not, until it is); under `any` every bite is."""
+    if fact.type != "bite":
+        return False
+    return readings.nuisance_bites == "any" or fact.victim == "person"
+
+
+def bite_case_numbers(
+    facts: Sequence[ComplaintFact], tz: tzinfo, readings: Readings = DEFAULT_READINGS
+) -> dict[int, int]:
+    """58-10 I counts bite cases per animal: index of each bite case -> that animal's bite cases so far.
 
     Complaints about the same incident are one bite case. A bite whose animal is not known counts alone
-    (1): bites by two unidentified animals are never added together.
+    (1): bites by two unidentified animals are never added together. Bites that are not bite cases under
+    the reading in force (`counts_as_bite_case`) have no number.
     """
     numbers: dict[int, int] = {}
     cases: dict[str, list[str | None]] = {}
     for index in _in_receipt_order(facts, tz):
         fact = facts[index]
-        if fact.type != "bite":
+        if not counts_as_bite_case(fact, readings):
             continue
         if fact.animal is None:
             numbers[index] = 1
@@ -161,7 +173,7 @@ def count_complaints(
     _check_forms(facts)
     order = _in_receipt_order(facts, tz)
     skipped = skipped_complaints(facts, order, readings)
-    bites = bite_case_numbers(facts, tz)
+    bites = bite_case_numbers(facts, tz, readings)
     states: dict[str, _SubjectState] = {}
     results: dict[int, CountResult] = {}
     for index in order:
