@@ -181,6 +181,30 @@ class NoticeTerms:
     violation: str = ""  # the section the complaint states a violation of, in words
 
 
+@dataclass(frozen=True)
+class BiteWords:
+    """One bite as a designation notice states it (Freeport 11 G 1: "dates, times, places and parties
+    bitten"): the time in the city's words, the place the resident gave, who was bitten."""
+
+    reference: str
+    when: str
+    where: str
+    bitten: str
+
+
+@dataclass(frozen=True)
+class NoticeFacts:
+    """What a notice states beyond its kind and date: the complaint it answers and, for a designation
+    notice, the officer's decision and the animal's bites."""
+
+    complaint_type: str | None = None
+    animal_licensed: bool | None = None  # the animal's licence on record; None: not known
+    designation: str | None = None  # the officer's recorded designation (Freeport 11)
+    designation_clause: str | None = None
+    appeal_by: date | None = None  # already dated by the officer's notification in person (11 G 1)
+    bites: tuple[BiteWords, ...] = ()
+
+
 def quarantine_terms(order: BiteOrder, issued_on: date) -> NoticeTerms:
     """A quarantine order from a bite's order, dated `issued_on`: only when the ordinance requires one,
     and never one whose minimum period has run by its date."""
