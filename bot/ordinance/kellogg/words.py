@@ -255,6 +255,12 @@ def barking_note(
     else:
         verdict = "meets" if minutes >= need else "does not meet"
         reported = f"the resident reported {minutes} minutes ({verdict} it)"
+        if minutes < need:
+            reported += (
+                ": it states no 58-5(C) violation and is not counted under 58-16"
+                if pack.readings.barking_duration == "violation"
+                else ": it still counts under 58-16, which counts complaints (reading barking_duration: complaint)"
+            )
     return (
         f"58-5(C): a nuisance only if the animal barks, bays, cries, howls or makes any other noise "
         f"continuously for a period of {need} minutes; {reported}."
