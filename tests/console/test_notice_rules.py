@@ -252,3 +252,29 @@ def test_the_household_page_names_only_its_own_citys_readings(signed_in, cases, 
     assert (
         "a letter and then a citation revoking the licence" in page
     )  # same_incident: count_each's consequence
+
+
+def test_a_bite_after_the_officer_declared_the_animal_potentially_dangerous(
+    signed_in, cases, make_report, clock
+) -> None:
+    """11 E 2: "That the animal has been declared potentially dangerous and such animal has then bitten ... a
+    person or domestic animal". The defect never read the officer's recorded decision: the animal stayed
+    "potentially dangerous"."""
+    first = freeport_bite(cases, make_report, 1, victim="domestic_animal", injury=False)
+    animal = cases.create_animal(cases.get_complaint(first).subject_id, by="setup", species="dog")
+    cases.link_animal(first, animal, by="setup")
+    set_today(clock, date(2026, 6, 3))
+    designate(signed_in("officer"), first, "potentially_dangerous")
+    again = freeport_bite(cases, make_report, 8, victim="domestic_animal", injury=False)
+    cases.link_animal(again, animal, by="setup")
+    set_today(clock, date(2026, 6, 9))
+    clerk = signed_in("clerk")
+    page = text_of(clerk.get(f"/notices/designation?complaint={again}").text)
+    assert (
+        "dangerous: has been found to be potentially dangerous and then bitten" in page
+        and "11(C)(1)(e)" in page
+    )
+    assert "proposed designation: dangerous" in text_of(clerk.get(f"/complaints/{again}").text)
+    assert "potentially dangerous: has bitten" in text_of(
+        clerk.get(f"/notices/designation?complaint={first}").text
+    )

@@ -35,7 +35,9 @@ def issue(client, reference: str, kind: str, day: date):
     token = csrf_from(client, "/queue")
     response = client.post("/notices", data={"csrf_token": token, "complaint": reference, "kind": kind,
                                              "issued_on": day.isoformat()})  # fmt: skip
-    assert response.headers["location"].startswith("/notices/"), text_of(client.get(response.headers["location"]).text)
+    assert response.headers["location"].startswith("/notices/"), text_of(
+        client.get(response.headers["location"]).text
+    )
     return int(response.headers["location"].rsplit("/", 1)[1])
 
 
@@ -118,7 +120,9 @@ def test_every_freeport_notice_on_its_day(signed_in, cases, make_report, clock) 
     assert "City Animal Control Officer, Freeport" in text_of(order.html)  # 5 B "by the officer"
     dangerous = cases.stored_notice(issue(clerk, bite, "dangerous_notice", date(2026, 7, 2)))
     # 11 G 1: "fourteen (14) days to appeal this order", and "dates, times, places and parties bitten"
-    assert dangerous.facts["terms"]["hearing_request_by"] == (date(2026, 7, 2) + timedelta(days=14)).isoformat()
+    assert (
+        dangerous.facts["terms"]["hearing_request_by"] == (date(2026, 7, 2) + timedelta(days=14)).isoformat()
+    )
     assert "July 1, 2026 at 6:15 PM CDT, at Main St and 2nd Ave; bitten: a person" in text_of(dangerous.html)
 
     nipped = datetime(2026, 7, 3, 8, 0, tzinfo=CHICAGO)

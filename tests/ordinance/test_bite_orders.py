@@ -225,3 +225,14 @@ def test_freeport_order_is_given_by_the_officer(freeport) -> None:
 def test_readings_offered_are_named(kellogg) -> None:
     words = " ".join(Readings().words("kellogg"))
     assert "58-10(I) counts bite cases in which the animal bit a human being" in words
+
+
+def test_the_premises_to_confirm_show_what_the_addresses_suggest(kellogg) -> None:
+    """58-10 B turns on where the bite happened: the order waits for the clerk or officer, and shows what the
+    resident's words and the addresses suggest beside the question."""
+    fact = ComplaintFact("B-1", "7 Elm", date(2026, 6, 1), "written", "bite", victim="person",
+                         off_owner_premises=True, premises_basis="the bite place is another street address")  # fmt: skip
+    order = bite_order(kellogg, bite(vaccinated=True, history=[fact], ref="B-1"))
+    [item] = [i for i in order.to_confirm if i.startswith("58-10(B)")]
+    assert "the addresses suggest: off the premises; the bite place is another street address" in item
+    assert "58-10(B)" not in order.sections  # a suggestion is not the confirmed fact

@@ -209,6 +209,18 @@ def animal_bite_cases(pack: Pack, bite: BiteFacts) -> int:
     return numbers.get(index, 0) if index is not None else 0
 
 
+def _with_suggestion(item: str, bite: BiteFacts) -> str:
+    """The premises to confirm, with what the resident's words and the addresses suggest (never taken as
+    confirmed: the clerk or officer records it)."""
+    if not item.startswith("58-10(B)"):
+        return item
+    fact = next((f for f in bite.history if f.id == bite.reference), None)
+    if fact is None or fact.premises_basis is None:
+        return item
+    shown = {True: "off the premises", False: "on the premises", None: "cannot tell"}[fact.off_owner_premises]
+    return f"{item} (the addresses suggest: {shown}; {fact.premises_basis})"
+
+
 def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
     """58-10 for one bite: the quarantine, the two-hour owner notice and the public nuisance, in words."""
     law = law_for(pack)
@@ -229,7 +241,7 @@ def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
         ends_on=None,
         owner_notice_deadline=orders.owner_notice_deadline if orders.quarantine_required else None,
         sections=orders.sections,
-        to_confirm=orders.to_confirm,
+        to_confirm=tuple(_with_suggestion(item, bite) for item in orders.to_confirm),
         lines=tuple(quarantine_order_lines(orders, law, pack.tz)),
         flags=("public nuisance (58-10(I))",) if orders.public_nuisance else (),
         bite_day=local_date(bite.bitten_at or bite.received, pack.tz),
