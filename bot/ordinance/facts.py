@@ -145,9 +145,6 @@ def _fact_from_item(index: int, item: object, required: Sequence[str], seen: set
     flags = {
         name: _flag(item, name, where) for name in ("complainant_identified", "injury", "off_owner_premises")
     }
-    minutes = item.get("barking_minutes")
-    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0):
-        raise InputError(f"{where}: field 'barking_minutes' must be a whole number of minutes or null")
     victim = item.get("victim")
     if victim is not None and victim not in CLI_VICTIMS:
         raise InputError(f"{where}: field 'victim' must be one of {', '.join(CLI_VICTIMS)} or null")
@@ -164,9 +161,16 @@ def _fact_from_item(index: int, item: object, required: Sequence[str], seen: set
         incident=text_field("incident"),
         species=text_field("species"),
         off_owner_premises=flags["off_owner_premises"],
-        barking_minutes=minutes,
+        barking_minutes=_minutes(item, where),
         prior_designation=text_field("prior_designation"),
     )
+
+
+def _minutes(item: Mapping[str, object], where: str) -> int | None:
+    minutes = item.get("barking_minutes")
+    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0):
+        raise InputError(f"{where}: field 'barking_minutes' must be a whole number of minutes or null")
+    return minutes
 
 
 def _flag(item: Mapping[str, object], name: str, where: str) -> bool | None:
