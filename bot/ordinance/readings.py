@@ -65,8 +65,7 @@ WORDS: dict[tuple[str, str], str] = {
     ),
     ("quarantine_from", "confinement"): (
         "The minimum confinement after a bite runs from the day confinement begins: the day of the order, or "
-        "the day recorded if the animal was confined earlier (58-10 'the quarantine period'; Freeport 5(B) "
-        "'confined ... for a period of not less than ten days')"
+        "the day recorded if the animal was confined earlier (the ordinance's period is one of confinement)"
     ),
     ("quarantine_from", "bite"): (
         "The minimum confinement after a bite is counted from the day of the bite (the day the report was "

@@ -184,7 +184,7 @@ def test_freeports_household_page_names_no_section_of_kelloggs_chapter() -> None
     """Freeport Ordinance 2005-03 has no 58-16 and no "first complaint" lapse: its household page must not
     name Kellogg's 58-16(B)(4) reading (it did), and its pack may not set it."""
     freeport = get_pack("freeport")
-    assert not any("58-16" in line for line in freeport.readings.words(freeport.rules))
+    assert not any("58-" in line for line in freeport.readings.words(freeport.rules))
     with pytest.raises(ReadingError, match="readings.first_lapse applies only to rules kellogg"):
         parse_readings({"first_lapse": "literal"}, "freeport.yml", "freeport")
     kellogg = get_pack("kellogg")
