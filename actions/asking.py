@@ -10,6 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
 from actions.forms import needed_slots
+from actions.services import conversation_pack
 from bot.messages import say
 from bot.vocabulary import REPORT_TYPES, question
 
@@ -30,7 +31,10 @@ def question_for(slot: str, tracker: Tracker) -> str:
     report_type = report_type_of(tracker)
     optional = [d.slot for d in REPORT_TYPES[report_type].details if not d.required and d.ask]
     missing = [s for s in needed_slots(report_type, tracker) + optional if tracker.get_slot(s) is None]
-    return question(report_type, slot, missing, language)
+    asked = question(report_type, slot, missing, language)
+    if slot == "complainant_name":  # what the city does with an anonymous report (its reading `anonymous`)
+        asked += " " + say(f"anonymous.{conversation_pack(tracker).readings.anonymous}", language)
+    return asked
 
 
 class ActionAskSlot(Action):

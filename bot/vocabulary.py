@@ -92,11 +92,10 @@ LOCATION = Detail(
 ANIMAL = Detail("animal", "what kind of animal is it", None, ask_es="qué tipo de animal es")
 NAME = Detail(
     "complainant_name",
-    "what's your name? It stays private with the city. Reply SKIP to stay anonymous, but an anonymous report "
-    "may not count toward action",
+    # what an anonymous report counts for is the city's reading, said after the question (anonymous.<reading>)
+    "what's your name? It stays private with the city. Reply SKIP to stay anonymous",
     "name",
-    ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo, pero "
-    "un reporte anónimo tal vez no cuente para que la ciudad actúe",
+    ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo",
     label_es="nombre",
 )
 

@@ -54,6 +54,7 @@ class IssuedNotice:
     quarantine_until: date | None = None
     fee_cents: int | None = None
     note: str | None = None
+    back_dated_reason: str | None = None  # why it is dated before the day it was issued (audited)
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class NoticeArchive(ServiceBase):
             )
             if replaces is not None:
                 session.get(NoticeDocument, replaces).replaced_by = row.id
-            self._audit(session, "notice", str(row.id), "issued", by, now,
+            self._audit(session, "notice", str(row.id), "issued", by, now, reason=notice.back_dated_reason,
                         after={"complaint": complaint.reference, "kind": notice.kind, "issued_on": notice.issued_on,
                                "sha256": digest, "replaces": replaces})  # fmt: skip
             return row.id
@@ -168,7 +169,7 @@ class NoticeArchive(ServiceBase):
         """Record how and when the owner received a notice, and the deadlines that run from that day."""
         if how not in SERVED_HOW:
             raise InvalidChange(f"how it was served must be one of {', '.join(SERVED_HOW)}")
-        unknown = set(deadlines) - {"hearing_request_by", "comply_by"}
+        unknown = set(deadlines) - {"hearing_request_by", "comply_by", "license_by"}
         if unknown:
             raise InvalidChange(f"not a receipt deadline: {', '.join(sorted(unknown))}")
         now = self._clock()
@@ -207,6 +208,7 @@ class NoticeArchive(ServiceBase):
                     subject_id,
                     doc.voided_at is not None,
                     doc.received_on,
+                    _sections(doc.facts),
                 )  # fmt: skip
                 for doc, kind, issued_on, reference, subject_id in session.execute(query)
             }
@@ -221,6 +223,12 @@ class StoredState:
     subject_id: int | None
     void: bool
     received_on: date | None
+    sections: tuple[str, ...] = ()  # the sections the notice cites, as issued
+
+
+def _sections(facts_json: str) -> tuple[str, ...]:
+    terms = json.loads(facts_json).get("terms") or {}
+    return tuple(str(section) for section in terms.get("sections") or ())
 
 
 DESIGNATIONS = ("none", "potentially_dangerous", "dangerous")

@@ -326,6 +326,9 @@ def _bite_summary(bite: BiteDetail | None) -> BiteSummary | None:
         animal_vaccinated=bite.animal_vaccinated,
         owner_known=bite.owner_known,
         victim_kind=bite.victim,
+        vaccination_proof=bite.vaccination_proof,
+        on_owner_premises=bite.on_owner_premises,
+        confined_on=bite.confined_on,
     )
 
 

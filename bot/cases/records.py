@@ -70,15 +70,21 @@ class CountedComplaint:
     # None: the records cannot tell
     off_owner_premises: bool | None = None
     premises_basis: str | None = None
+    barking_minutes: int | None = None  # barking: continuous minutes the resident reported
+    prior_designation: str | None = None  # bites: the officer's designation of the animal before this bite
 
 
 @dataclass(frozen=True)
 class BiteSummary:
     victim: str | None  # as the ordinance engine takes it: "person" | "animal" | None (not known)
     skin_broken_or_medical: bool | None
-    animal_vaccinated: bool | None
+    animal_vaccinated: bool | None  # the resident's word, not proof
     owner_known: str | None
     victim_kind: str  # person | domestic_animal | other_animal | animal | unknown (models.VICTIMS)
+    # confirmed by the clerk or officer (bot.cases.bite_records); None: not recorded
+    vaccination_proof: bool | None = None
+    on_owner_premises: bool | None = None
+    confined_on: date | None = None
 
 
 def engine_victim(victim_kind: str | None) -> str | None:

@@ -16,6 +16,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "readback.head": {"en": "{title}: {animal} at {location}", "es": "{title}: {animal} en {location}"},
     "readback.name": {"en": "name: {name}", "es": "nombre: {name}"},
     "readback.anonymous": {"en": "anonymous", "es": "anónimo"},
+    # after the name question: what the city's reading `anonymous` does with a report without a name
+    "anonymous.count": {
+        "en": "An anonymous report counts the same as one with a name.",
+        "es": "Un reporte anónimo cuenta igual que uno con nombre.",
+    },
+    "anonymous.exclude": {
+        "en": "An anonymous report is recorded, but this city does not count it toward action.",
+        "es": "Un reporte anónimo queda registrado, pero esta ciudad no lo cuenta para actuar.",
+    },
     "readback.animal": {"en": "animal", "es": "animal"},
     "readback.prompt": {
         "en": "Reply YES to send it, or tell me what to change.",

@@ -44,6 +44,10 @@ class ComplaintFact:
     # None = the records cannot tell. `premises_basis` says what the records show, in words.
     off_owner_premises: bool | None = None
     premises_basis: str | None = None
+    # barking: minutes of continuous noise the resident reported; None = no duration given
+    barking_minutes: int | None = None
+    # bites: the officer's designation of this animal recorded before this bite (Freeport 11 C 1 e, 11 E 2)
+    prior_designation: str | None = None
 
     def __post_init__(self) -> None:
         where = _where(None, self.id)
@@ -157,7 +161,16 @@ def _fact_from_item(index: int, item: object, required: Sequence[str], seen: set
         incident=text_field("incident"),
         species=text_field("species"),
         off_owner_premises=flags["off_owner_premises"],
+        barking_minutes=_minutes(item, where),
+        prior_designation=text_field("prior_designation"),
     )
+
+
+def _minutes(item: Mapping[str, object], where: str) -> int | None:
+    minutes = item.get("barking_minutes")
+    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0):
+        raise InputError(f"{where}: field 'barking_minutes' must be a whole number of minutes or null")
+    return minutes
 
 
 def _flag(item: Mapping[str, object], name: str, where: str) -> bool | None:

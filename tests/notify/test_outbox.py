@@ -195,7 +195,10 @@ def test_an_urgent_filing_pages_the_officer_and_a_call_is_confirmed_by_text(
     assert page.to_number == "+15075550199" and page.purpose == "page_on_call"  # Kellogg's on-call officer
     assert bite in page.body and "412 OAK ST" in page.body and RESIDENT not in page.body
     confirm = rows[f"confirm:{bite}"]
-    assert confirm.to_number == RESIDENT and bite in confirm.body and "text" in confirm.body.lower()
+    assert confirm.to_number == RESIDENT and bite in confirm.body
+    assert (
+        "give this reference" in confirm.body and "text this" not in confirm.body.lower()
+    )  # a text is a new complaint
     OutboxWorker(outbox, sender).run_once()
     assert sorted(r.form["To"] for r in standin.accepted) == sorted([RESIDENT, "+15075550199"])
 

@@ -15,7 +15,7 @@ from bot.cases.report import BiteDetails, Report
 from bot.cases.service import AuditRecord, ComplaintDetail, NoticeRecord, SubjectRecord
 from bot.console import try_line
 from bot.console.context import ConsoleContext
-from bot.console.notices import complaint_bite_order, notice_kinds_for
+from bot.console.notices import notice_kinds_for
 from bot.console.pages import (
     Clerk,
     Context,
@@ -31,9 +31,9 @@ from bot.console.pages import (
 )
 from bot.console.resident_words import reads_resident_numbers, transcript_for
 from bot.console.standing import (
-    BiteQuarantine,
     CountedRow,
     SubjectStanding,
+    complaint_bite_order,
     subject_standing,
 )
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
@@ -150,8 +150,8 @@ def complaint_page(
         counted=counted,
         would_count=_would_count(ctx, pack, detail, standing, counted),
         notices=issued,
-        notice_kinds=notice_kinds_for(pack, counted, detail),
-        quarantine=_quarantine(pack, detail, standing),
+        notice_kinds=notice_kinds_for(ctx.cases, pack, counted, detail),
+        quarantine=complaint_bite_order(ctx.cases, pack, detail),
         barking=_barking(pack, detail),
         suggested_subjects=suggested_subjects,
         find=find,
@@ -195,13 +195,6 @@ def _would_count(
     as_if = ctx.cases.counted_complaint(detail.reference)
     preview = subject_standing(ctx.cases, pack, detail.subject_id, ctx.today(pack), as_if=as_if)
     return next((row for row in preview.rows if row.reference == detail.reference), None)
-
-
-def _quarantine(
-    pack: Pack, detail: ComplaintDetail, standing: SubjectStanding | None
-) -> BiteQuarantine | None:
-    # per animal, and the bite time only when the resident gave one (bot.console.notices)
-    return complaint_bite_order(pack, detail)
 
 
 def _barking(pack: Pack, detail: ComplaintDetail) -> str | None:

@@ -21,6 +21,7 @@ ACTIONS = {
     "not_counted_same_incident": "none",
     "not_counted_bite_on_premises": "none",
     "not_counted_bite_place_unknown": "none",
+    "not_counted_barking_short": "none",
 }
 SECTIONS = {
     "verbal_pending": "58-16(B)(2)",
@@ -31,6 +32,7 @@ SECTIONS = {
     "not_counted_same_incident": "reading: same_incident",
     "not_counted_bite_on_premises": "58-10 (reading: bite_complaints)",
     "not_counted_bite_place_unknown": "58-10 (reading: bite_complaints)",
+    "not_counted_barking_short": "58-5(C) (reading: barking_duration)",
 }
 REQUIRED_FACT_FIELDS = ("form",)
 
