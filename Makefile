@@ -16,7 +16,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 export PYTHONPATH := $(CURDIR)
 
 TRAINING_INPUTS := config.yml domain.yml $(shell find data -name '*.yml' 2>/dev/null)
-SPACY_INPUTS := $(wildcard bot/nlp/*.py) $(wildcard bot/jurisdictions/packs/places/*.yml)
+SPACY_INPUTS := $(shell find bot/nlp -name '*.py') $(wildcard bot/jurisdictions/packs/places/*.yml)
 
 .PHONY: help install system-libraries train migrate run test eval eval-english-only bench bench-conversations lint format lock clean
 
@@ -72,7 +72,7 @@ NLU_SETS := heldout=tests/nlu/heldout.yml heldout-es=tests/nlu/heldout_es.yml bl
 eval: $(MODEL) ## NLU figures: held-out and blind sets side by side, each beside a keyword baseline
 	$(PY) scripts/evaluate_nlu.py --model $(MODEL) --data $(NLU_SETS)
 
-eval-english-only: $(VENV)/.installed $(SPACY_MODEL)/meta.json $(MODEL) ## issue 12: train an English-only model of the same data (~12 min), score the English sets with both
+eval-english-only: $(VENV)/.installed $(SPACY_MODEL)/meta.json $(MODEL) ## train an English-only model of the same data (~12 min), score the English sets with both
 	$(PY) scripts/english_only.py
 
 bench: $(VENV)/.installed $(MODEL) ## benches: database (1,000,000 complaints in PostgreSQL); SMS webhook vs REST latency

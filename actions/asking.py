@@ -50,7 +50,7 @@ class ActionAskSlot(Action):
     ) -> list[EventType]:
         suggested = tracker.get_slot("location_suggested") or {}
         if self.slot == "location_confirmed" and suggested.get("street"):
-            # a street spelt otherwise than the city spells it (bot.nlp.streets.street_in_place)
+            # a street spelt otherwise than the city spells it (bot.nlp.places.streets.street_in_place)
             dispatcher.utter_message(response="utter_did_you_mean", street=suggested["street"])
             return []
         dispatcher.utter_message(text=question_for(self.slot, tracker))

@@ -32,10 +32,10 @@ from actions.reading import (
 )
 from actions.services import conversation_pack, office_details_for
 from bot.nlp import answers, looks, replies
-from bot.nlp.address import spoken_place
-from bot.nlp.gazetteer import city_streets
-from bot.nlp.streets import names_a_city_place, street_in_place
-from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.animals.taxonomy import normalise_animal
+from bot.nlp.places.gazetteer import city_streets
+from bot.nlp.places.normalise import spoken_place
+from bot.nlp.places.streets import names_a_city_place, street_in_place
 from bot.nlp.times import read_times
 from bot.vocabulary import REPORT_TYPES
 

@@ -12,7 +12,7 @@ from rasa_sdk import Tracker
 
 from actions.services import conversation_pack
 from bot.nlp import answers, replies
-from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.times import TimeFacts, read_times
 
 ASIDE_INTENTS = frozenset(

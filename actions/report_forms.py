@@ -15,7 +15,7 @@ from actions.forms import MAX_ANSWER_CHARS, ReportFormValidation, Slots, owner_i
 from actions.reading import entities, latest_text, message_time, message_times
 from actions.services import conversation_pack
 from bot.nlp import answers, replies
-from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.times import TimeFacts, read_times
 
 DIRECTION_ENTITIES = ("direction",)  # the NLU's entity for where it went, beside the place

@@ -37,7 +37,7 @@ from twilio.twiml.voice_response import VoiceResponse
 
 from bot.jurisdictions import Pack
 from bot.messages import DEFAULT_LANGUAGE, language_of, say
-from bot.nlp.taxonomy import names_an_animal
+from bot.nlp.animals.taxonomy import names_an_animal
 from bot.notify.inbound import ClaimState
 from bot.notify.numbers import e164
 from bot.notify.outbox import verbal_complaint_note

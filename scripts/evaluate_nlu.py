@@ -5,7 +5,7 @@
 
 Prints, per set: intent accuracy and macro-F1; report-type macro-F1 (bot.nlp.metrics.report_type_scores:
 barking, at large, bite), with the reports filed under a wrong type or answered with a question; entity
-precision/recall/F1 for `animal` (predicted value must equal the gold species after bot.nlp.taxonomy
+precision/recall/F1 for `animal` (predicted value must equal the gold species after bot.nlp.animals.taxonomy
 normalisation) and `location` (primary rule: token overlap, one-to-one pairs with word-token IoU >= 0.5;
 exact span match reported too); the same for a regex keyword baseline; and the median parse time per
 message. Writes the figures to var/eval/nlu.json (a list, one entry per set). With --check, exits 1 when a
@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from the repository root or elsewhere
     sys.path.insert(0, str(ROOT))
 
+from bot.nlp.animals.taxonomy import normalise_animal  # noqa: E402
 from bot.nlp.metrics import (  # noqa: E402
     REPORT_TYPES,
     Span,
@@ -40,10 +41,9 @@ from bot.nlp.metrics import (  # noqa: E402
     span_scores,
     value_scores,
 )
-from bot.nlp.taxonomy import normalise_animal  # noqa: E402
 
 TARGETS = {"intent_macro_f1": 0.96, "animal_f1": 0.95, "location_f1": 0.85, "report_type_macro_f1": 0.96}
-# Issue 12 (Measure): the targets on unseen Spanish. Intent macro-F1 has no Spanish target.
+# The targets on unseen Spanish. Intent macro-F1 has no Spanish target.
 SPANISH_TARGETS = {"animal_f1": 0.93, "location_f1": 0.85, "report_type_macro_f1": 0.93}
 BASELINE_ENGLISH_ONLY = "keyword baseline: English keywords only; on Spanish it is a floor, not a comparison"
 EXTRA_REPORT_ROWS = ("report_wildlife", "ask_lost_pet")

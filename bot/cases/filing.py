@@ -27,7 +27,7 @@ from bot.cases.models import (
 from bot.cases.report import CHANNELS, Report
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
 from bot.messages import DEFAULT_LANGUAGE, LANGUAGES
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 # "my yard at 77 Prairie Lane": the resident's own place, never the household complained about
 _OWN_PLACE = re.compile(

@@ -32,7 +32,7 @@ from bot.cases.records import (
     engine_victim,
     subject_record,
 )
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 MAX_PAGE_SIZE = 200
 # the columns of a QueueItem, in its field order

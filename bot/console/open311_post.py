@@ -15,7 +15,7 @@ from bot.console import try_line
 from bot.console.accounts import ApiClient
 from bot.console.open311_format import Open311Error
 from bot.jurisdictions import Pack
-from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.vocabulary import REPORT_TYPES
 
 # Open311's public wording of the report types of bot.vocabulary (the one list of report types): a type the

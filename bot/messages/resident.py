@@ -101,7 +101,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }  # fmt: skip
 
-# Species (bot.nlp.taxonomy's canonical names) as a Spanish reader says them; the filed value stays English.
+# Species (bot.nlp.animals.taxonomy's canonical names) as a Spanish reader says them; the filed value stays English.
 SPECIES_ES: dict[str, str] = {
     "dog": "perro", "cat": "gato", "horse": "caballo", "donkey": "burro", "cow": "vaca", "pig": "puerco",
     "goat": "chivo", "sheep": "borrego", "llama": "llama", "chicken": "gallina", "duck": "pato",

@@ -178,7 +178,7 @@ def median(values: Sequence[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-# The intents under which a report is filed or referred (issue 9). `report_wildlife` is new this round.
+# The intents under which a report is filed.
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 
 

@@ -15,7 +15,7 @@ from actions.conversation import ActionAnswerAside, ActionCheckStatus
 from actions.filing import ActionSubmitReport
 from bot.messages import LANGUAGES, catalogue
 from bot.messages.resident import SPECIES_ES, TEXTS
-from bot.nlp.taxonomy import SPECIES_TERMS
+from bot.nlp.animals.taxonomy import SPECIES_TERMS
 from bot.vocabulary import REPORT_TYPES, question
 from tests.actions.conftest import entity, make_tracker
 from tests.test_domain_responses import _all_responses

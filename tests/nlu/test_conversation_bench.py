@@ -1,4 +1,4 @@
-"""The conversation bench's residents (issue 9 section 2): at least 30, the three report types, both cities,
+"""The conversation bench's residents: at least 30, the three report types, both cities,
 SMS and voice; each answers what it is asked from its own facts."""
 
 import importlib.util

@@ -1,4 +1,4 @@
-"""`make eval` prints the blind-set figures beside the held-out ones (issue 9, "Done when")."""
+"""`make eval` prints the blind-set figures beside the held-out ones."""
 
 import re
 from pathlib import Path

@@ -1,7 +1,7 @@
 import pytest
 
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.metrics import Span, intent_scores, median, prf, span_scores, token_iou, trim_span, value_scores
-from bot.nlp.taxonomy import normalise_animal
 
 
 def test_prf_counts() -> None:

@@ -1,4 +1,4 @@
-"""The Spanish training data covers every intent, and the Spanish held-out set stays out of it (issue 12)."""
+"""The Spanish training data covers every intent, and the Spanish held-out set stays out of it."""
 
 from __future__ import annotations
 

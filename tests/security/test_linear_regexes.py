@@ -38,8 +38,8 @@ PATHOLOGICAL = {
 def _patterns() -> list[tuple[str, re.Pattern]]:
     found = []
     for package in (bot.nlp, integrations):
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            module = importlib.import_module(info.name)
             for name, value in vars(module).items():
                 candidates = [value] if isinstance(value, re.Pattern) else []
                 if isinstance(value, tuple):  # (pattern, replacement) tables
