@@ -93,6 +93,9 @@ def _templates() -> Jinja2Templates:
     env.filters["words"] = lambda code: str(code).replace("_", " ")
     env.filters["language_marker"] = language_marker
     env.filters["phone"] = national  # +15075550100 -> (507) 555-0100, as a printed notice writes it
+    from bot.console.routes.photos import own_photos
+
+    env.filters["own_photos"] = own_photos
     return templates
 
 
@@ -154,10 +157,10 @@ def _add_security_headers(app: FastAPI) -> None:
         if not request.url.path.startswith(OPEN311_PREFIX):
             response.headers.setdefault("X-Frame-Options", "DENY")
             response.headers.setdefault("Referrer-Policy", "same-origin")
-            # photos are the residents' MMS media (Twilio URLs): images may come from anywhere, nothing else
+            # photos are our own copies (/photos/<token>): no image from another site, not even a pixel
             response.headers.setdefault(
                 "Content-Security-Policy",
-                "default-src 'self'; img-src 'self' https: data:; form-action 'self'; frame-ancestors 'none'",
+                "default-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
             )
             if not request.url.path.startswith("/static"):
                 response.headers.setdefault("Cache-Control", "no-store")  # pages carry residents' data

@@ -16,7 +16,9 @@ from sqlalchemy import create_engine, text
 
 import bot.notify.retention as retention
 from bot.jurisdictions import get_pack, load_packs
-from bot.notify.retention import DEFAULT_CONVERSATION_DAYS, conversation_days, prune
+from bot.notify.inbound import ClaimState
+from bot.notify.retention import DEFAULT_CONVERSATION_DAYS, PRUNED_REPLY, conversation_days, prune
+from bot.settings import MissingSetting, Settings, tracker_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,7 +68,10 @@ def test_prune_removes_old_words_and_keeps_complaints(
     assert (result.tracker_events, result.transcripts, result.webhook_replies) == (2, 1, 1)
     assert cases.get_complaint(old).transcript == "" and cases.get_complaint(old).type == "barking"
     assert cases.get_complaint(recent).transcript == "the dog barks"
-    assert inbound.reply_for("sms", "SMold") is None
+    assert "Jane" not in inbound.reply_for("sms", "SMold")  # the words are gone, the delivery id stays:
+    assert (
+        inbound.claim_request("sms", "SMold", "+15075550142").state is ClaimState.DONE
+    )  # a replay is answered
     assert [m.idempotency_key for m in outbox.messages()] == ["old-pending"]  # never drop an unsent text
     with tracker.connect() as connection:
         assert connection.execute(text("SELECT count(*) FROM events")).scalar() == 1
@@ -96,3 +101,58 @@ def test_the_prune_command(tmp_path) -> None:
                             capture_output=True, text=True, timeout=120)  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("pruned 0 tracker events, 0 transcripts")
+
+
+def test_a_pruned_stop_replayed_after_the_period_is_not_processed_again(
+    inbound, session_factory, clock
+) -> None:
+    """Issue 35 item 10: prune deleted the MessageSid records, so a captured STOP (or any delivery) replayed
+    after 180 days was processed afresh. The id stays; only the stored reply goes."""
+    now = clock.now
+    clock.now = now - timedelta(days=200)
+    assert inbound.claim_request("sms", "SMstop", "+15075550142").state is ClaimState.NEW
+    inbound.complete_request("sms", "SMstop", "<Response />")
+    assert inbound.claim_request("voice", "CAold:3").state is ClaimState.NEW  # a call turn never completed
+    clock.now = now
+    assert prune(session_factory, None, clock=lambda: now).webhook_replies == 2
+    replayed = inbound.claim_request("sms", "SMstop", "+15075550142")
+    assert replayed.state is ClaimState.DONE and replayed.reply_twiml == PRUNED_REPLY
+    assert inbound.claim_request("voice", "CAold:3").state is ClaimState.DONE
+    assert prune(session_factory, None, clock=lambda: now).webhook_replies == 0  # idempotent
+
+
+def test_the_tracker_url_is_built_from_the_settings_rasa_uses_and_production_needs_one() -> None:
+    """Issue 35 item 10: in the cluster layout prune read TRACKER_DATABASE_URL, which the layout does not set, and
+    pruned a SQLite file nobody writes while the PostgreSQL tracker kept 200-day-old events."""
+    built = Settings(_env_file=None, environment="production", tracker_db_host="10.0.0.7", tracker_db_port=6543,
+                     tracker_db_name="tracker", tracker_db_user="rasa", tracker_db_password="p@ss word")  # fmt: skip
+    url = tracker_url(built)
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    assert (
+        parsed.drivername,
+        parsed.host,
+        parsed.port,
+        parsed.database,
+        parsed.username,
+        parsed.password,
+    ) == ("postgresql+psycopg2", "10.0.0.7", 6543, "tracker", "rasa", "p@ss word")
+    explicit = Settings(_env_file=None, environment="production", tracker_database_url="sqlite:///x.db",
+                        tracker_db_host="10.0.0.7")  # fmt: skip
+    assert tracker_url(explicit) == "sqlite:///x.db"
+    with pytest.raises(MissingSetting):
+        tracker_url(Settings(_env_file=None, environment="production", tracker_db_host=""))
+    assert tracker_url(Settings(_env_file=None, environment="development")).endswith("var/tracker.db")
+
+
+def test_the_prune_command_refuses_production_without_a_tracker_store(tmp_path) -> None:
+    from bot.cases.db import migrate
+
+    url = f"sqlite:///{tmp_path / 'cases.db'}"
+    migrate(url)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRACKER_")}
+    env.update(DATABASE_URL=url, ENVIRONMENT="production", PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-m", "bot.cases", "prune"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert result.returncode == 2 and "TRACKER_DB_HOST" in result.stderr and "pruned" not in result.stdout
