@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from bot.console.models import ROLES, ApiKey, ConsoleUser, ConsoleUserCity
-from bot.console.throttle import SignInThrottleStore, account_key, client_key
+from bot.console.throttle import SignInThrottleStore, account_key, client_key, device_key
 from bot.jurisdictions import load_packs
 
 # scrypt cost: n=2**14, r=8, p=1 is the interactive-login setting (about 16 MiB and ~50 ms here).
@@ -171,10 +171,13 @@ class AccountService:
             user.last_sign_in_at = self._clock()
             return _staff(session, user)
 
-    def sign_in(self, username: str, password: str, *, client: str | None, known_device: bool) -> SignIn:
-        """A throttled sign-in (see `bot.console.throttle`): counted per client, and per account unless the
-        browser has signed in to this account before. Blocking (scrypt, database): call it in a thread."""
-        keys = [client_key(client)] + ([] if known_device else [account_key(username)])
+    def sign_in(
+        self, username: str, password: str, *, client: str | None, device: str | None = None
+    ) -> SignIn:
+        """A throttled sign-in (see `bot.console.throttle`): counted per client and per account, or, from a
+        browser that has signed in to this account before (`device`: its verified known-device cookie), per
+        that device only. Blocking (scrypt, database): call it in a thread."""
+        keys = [device_key(device)] if device else [client_key(client), account_key(username)]
         verdict = self.throttle.attempt(keys)
         if not verdict.allowed:
             return SignIn(None, verdict.retry_after)

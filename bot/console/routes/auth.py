@@ -40,11 +40,13 @@ def login_form(request: Request, next: str = "/queue") -> HTMLResponse:
 async def login(request: Request, ctx: Context) -> Response:
     form = await request.form()
     username = form_text(form, "username")
-    known = ctx.known_devices.knows(request.cookies.get(KnownDevices.COOKIE), username)
+    cookie = request.cookies.get(KnownDevices.COOKIE)
+    device = cookie if cookie and ctx.known_devices.knows(cookie, username) else None
+    # the connection's address, or X-Forwarded-For from CONSOLE_TRUSTED_PROXIES only (uvicorn, bot.console)
     client = request.client.host if request.client else None
     # scrypt and the throttle's queries block: a thread, so other requests (Open311) are not held up
     sign_in = partial(
-        ctx.accounts.sign_in, username, str(form.get("password", "")), client=client, known_device=known
+        ctx.accounts.sign_in, username, str(form.get("password", "")), client=client, device=device
     )
     result = await anyio.to_thread.run_sync(sign_in, limiter=_sign_in_limiter(request))
     if result.user is None:
