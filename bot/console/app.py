@@ -112,7 +112,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
     app.state.console = ConsoleContext(
         settings=settings,
         cases=CaseService(session_factory, clock=clock),
-        accounts=AccountService(session_factory, clock=clock),
+        accounts=AccountService(session_factory, clock=clock, session_hours=settings.console_session_hours),
         outbox=OutboxService(session_factory, clock=clock),
         clock=clock,
         templates=_templates(),

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from bot.console.devices import KnownDevices
 from bot.console.pages import Context, back_to, console_router, form_text, render
-from bot.console.security import csrf_token, signed_in_user
+from bot.console.security import SESSION_ID, csrf_token, signed_in_user
 
 router = console_router()
 # Sign-ins hash on threads of their own, at most this many at once: a flood of guesses queues here
@@ -62,7 +62,7 @@ async def login(request: Request, ctx: Context) -> Response:
             response.headers["Retry-After"] = str(wait)
         return response
     request.session.clear()  # a fresh session (and CSRF token) at each sign-in
-    request.session["uid"] = result.user.id
+    request.session[SESSION_ID] = await anyio.to_thread.run_sync(ctx.accounts.sessions.start, result.user.id)
     csrf_token(request)
     response = back_to(_safe_next(form_text(form, "next") or "/queue"))
     response.set_cookie(
@@ -77,7 +77,10 @@ async def login(request: Request, ctx: Context) -> Response:
 
 
 @router.post("/logout")
-def logout(request: Request) -> Response:
+def logout(request: Request, ctx: Context) -> Response:
+    session_id = request.session.get(SESSION_ID)
+    if isinstance(session_id, str) and session_id:
+        ctx.accounts.sessions.end(session_id)  # every copy of this cookie stops working, not only this one
     request.session.clear()  # the known-device cookie stays: it grants nothing but a shorter wait
     return back_to("/login")
 
