@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from bot.console.models import ROLES, ApiKey, ConsoleUser, ConsoleUserCity
+from bot.console.open311_limits import Open311PostCounter
 from bot.console.sessions import SessionStore
 from bot.console.throttle import SignInThrottleStore, account_key, client_key, device_key
 from bot.jurisdictions import load_packs
@@ -126,6 +127,7 @@ class AccountService:
         self._clock = clock
         self.throttle = SignInThrottleStore(session_factory, clock)
         self.sessions = SessionStore(session_factory, clock, timedelta(hours=session_hours))
+        self.open311_posts = Open311PostCounter(session_factory, clock)
 
     def create_user(self, username: str, password: str, role: str, cities: Iterable[str] = ()) -> StaffUser:
         """A new account that sees `cities` (jurisdiction codes; none: it sees no complaint)."""
