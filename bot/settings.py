@@ -83,7 +83,9 @@ class Settings(BaseSettings):
     tracker_db_user: str = Field("")
     tracker_db_password: str = Field("")
     # the phone line's one-time status code (integrations/twilio_voice.py)
-    voice_codes_per_call: int = Field(1, description="status codes one call may have texted")
+    voice_codes_per_call: int = Field(
+        2, description="status codes one call may have texted (a retry after a wrong one)"
+    )
     voice_codes_per_number_per_day: int = Field(3, description="status codes one number may be texted a day")
     # limits before work (integrations)
     max_webhook_body_bytes: int = Field(65536, description="Twilio deliveries larger than this are refused")

@@ -30,6 +30,7 @@ from bot.notify.inbound import InboundStore
 from bot.notify.numbers import e164
 from bot.notify.outbox import OutboxService
 from bot.notify.photos import PhotoStore
+from bot.notify.status_codes import StatusCodes
 from bot.settings import Settings, get_settings
 from integrations import speedups
 from integrations.resilience import apology, watching_turn
@@ -143,6 +144,7 @@ class ChannelState:
         self.inbound = InboundStore(factory)
         self.outbox = OutboxService(factory)
         self.photos = PhotoStore(factory)
+        self.status_codes = StatusCodes(factory, self.outbox)
 
 
 @lru_cache(maxsize=1)

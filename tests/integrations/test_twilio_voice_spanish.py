@@ -290,6 +290,10 @@ def test_a_spanish_caller_hears_the_filing_ending_and_gets_the_confirmation_in_s
 
 
 def test_a_spanish_status_question_gets_the_code_said_and_texted_in_spanish(line, stores) -> None:
+    from bot.settings import get_settings
+    from tests.integrations.test_twilio_limits import on_file
+
+    on_file(get_settings().database_url, RESIDENT)  # a code goes only to a number with reports on file
     webhook, assistant, store = line()
     store.tracker.slots["language"] = "es"
     assistant.replies = [[{"text": "Por su privacidad...", "custom": {"verify_caller": True}}]]
