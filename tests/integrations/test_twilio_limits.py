@@ -386,3 +386,52 @@ def test_codes_are_limited_per_call_and_per_number(voice, stores) -> None:
     for n in range(5):
         _status_question(webhook, assistant, sid=f"CAflood{n}")
     assert _codes(stores) == settings.voice_codes_per_number_per_day == 3
+
+
+# ---- issue 35 item 9: "alto" is "stop" and "tall" ------------------------------------------------------------
+
+
+class _ReportInProgress:
+    """A tracker store holding a report in progress whose last resident message is `previous`."""
+
+    def __init__(self, previous: str) -> None:
+        self.previous = previous
+
+    async def retrieve(self, sender_id: str):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(
+            active_loop_name="report_form",
+            latest_message=SimpleNamespace(text=self.previous),
+            get_slot=lambda name: "es" if name == "language" else None,
+        )
+
+
+def _text(body: str, sid: str, previous: str, assistant: ScriptedAssistant) -> list[str]:
+    import asyncio
+    from types import SimpleNamespace
+
+    agent = SimpleNamespace(tracker_store=_ReportInProgress(previous))
+    reply = asyncio.run(TwilioSmsInput().handle(sms(body, sid=twilio_sid(sid)), assistant, agent))
+    return [m.text or "" for m in ET.fromstring(reply).iter("Message")]
+
+
+def test_alto_as_an_answer_in_a_report_is_taken_as_the_answer_and_twice_opts_out(stores) -> None:
+    """Before: "¿Cómo es?" "alto" (tall) -> "Ya no va a recibir mensajes", in the middle of the report."""
+    inbound, _ = stores
+    assistant = ScriptedAssistant(replies=[[{"text": "¿Tiene collar?"}]])
+    [reply] = _text("Alto", "SMtall", "un perro negro", assistant)
+    assert [m.text for m in assistant.messages] == ["Alto"]  # the conversation got its answer
+    assert reply.startswith("¿Tiene collar?") and "responda ALTO otra vez o PARAR" in reply
+    assert not inbound.is_opted_out(RESIDENT)
+    [stopped] = _text("alto", "SMtall2", "Alto", assistant)  # the same word again: out
+    assert stopped.startswith("Ya no va a recibir mensajes") and inbound.is_opted_out(RESIDENT)
+    assert len(assistant.messages) == 1
+
+
+def test_an_opt_out_word_that_is_no_answer_opts_out_at_once_even_in_a_report(stores) -> None:
+    inbound, _ = stores
+    assistant = ScriptedAssistant()
+    [stopped] = _text("PARAR", "SMparar", "un perro negro", assistant)
+    assert stopped.startswith("Ya no va a recibir mensajes") and inbound.is_opted_out(RESIDENT)
+    assert assistant.messages == []
