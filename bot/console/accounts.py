@@ -126,7 +126,7 @@ class AccountService:
         self._session_factory = session_factory
         self._clock = clock
         self.throttle = SignInThrottleStore(session_factory, clock)
-        self.sessions = SessionStore(session_factory, clock, timedelta(hours=session_hours))
+        self.sessions = SessionStore(session_factory, timedelta(hours=session_hours))
         self.open311_posts = Open311PostCounter(session_factory, clock)
 
     def create_user(self, username: str, password: str, role: str, cities: Iterable[str] = ()) -> StaffUser:

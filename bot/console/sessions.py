@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -25,18 +25,25 @@ def digest(session_id: str) -> str:
     return hashlib.sha256(session_id.encode("utf-8")).hexdigest()
 
 
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
 class SessionStore:
+    """`clock` is wall-clock time, like the cookie's own max-age (itsdangerous), never the console's business
+    clock, which tests and the ordinance's dates may move."""
+
     def __init__(
-        self, session_factory: sessionmaker, clock: Callable[[], datetime], lifetime: timedelta
+        self, session_factory: sessionmaker, lifetime: timedelta, clock: Callable[[], datetime] = _utc_now
     ) -> None:
         self._session_factory = session_factory
-        self._clock = clock
+        self.clock = clock
         self.lifetime = lifetime
 
     def start(self, user_id: int) -> str:
         """A new session for the user; returns its id (for the cookie; only its digest is stored)."""
         session_id = secrets.token_urlsafe(32)
-        now = self._clock()
+        now = self.clock()
         with self._session_factory() as session, session.begin():
             session.add(ConsoleSession(id_digest=digest(session_id), user_id=user_id, created_at=now))
             session.execute(
@@ -58,7 +65,7 @@ class SessionStore:
             .where(
                 ConsoleSession.id_digest == digest(session_id),
                 ConsoleSession.ended_at.is_(None),
-                ConsoleSession.created_at > self._clock() - self.lifetime,
+                ConsoleSession.created_at > self.clock() - self.lifetime,
                 ConsoleUser.active.is_(True),
             )
         ).scalar_one_or_none()
@@ -70,7 +77,7 @@ class SessionStore:
                 session.execute(
                     update(ConsoleSession)
                     .where(ConsoleSession.id_digest == digest(session_id), ConsoleSession.ended_at.is_(None))
-                    .values(ended_at=self._clock())
+                    .values(ended_at=self.clock())
                 ).rowcount
             )
 
@@ -79,5 +86,5 @@ class SessionStore:
         return session.execute(
             update(ConsoleSession)
             .where(ConsoleSession.user_id == user_id, ConsoleSession.ended_at.is_(None))
-            .values(ended_at=self._clock())
+            .values(ended_at=self.clock())
         ).rowcount
