@@ -217,7 +217,7 @@ def test_a_password_change_ends_every_session_of_the_account(app, client, staff,
 
 
 def test_deactivation_ends_every_session_and_a_session_expires_on_the_server(
-    app, client, staff, accounts, clock
+    app, client, staff, accounts
 ) -> None:
     sign_in(client, "officer")
     officer = next(user for user, _ in accounts.list_users() if user.username == "officer")
