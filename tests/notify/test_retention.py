@@ -8,7 +8,7 @@ import dataclasses
 import os
 import subprocess
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -156,3 +156,62 @@ def test_the_prune_command_refuses_production_without_a_tracker_store(tmp_path) 
     result = subprocess.run([sys.executable, "-m", "bot.cases", "prune"], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)  # fmt: skip
     assert result.returncode == 2 and "TRACKER_DB_HOST" in result.stderr and "pruned" not in result.stdout
+
+
+def test_the_prune_command_prunes_the_postgresql_tracker_named_by_the_settings_rasa_uses(
+    tmp_path, postgres_server_url
+) -> None:
+    """Issue 35 item 10, as the production layout runs it: TRACKER_DB_* (what deploy/endpoints.production.yml
+    gives Rasa), no TRACKER_DATABASE_URL."""
+    import uuid
+
+    from sqlalchemy.engine import make_url
+
+    from bot.cases.db import migrate
+
+    server = make_url(postgres_server_url)
+    name = f"tracker_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(postgres_server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))  # noqa: S608 - a name made here, not input
+    tracker_url = server.set(database=name).render_as_string(hide_password=False)
+    try:
+        now = datetime.now(timezone.utc)
+        _rasa_events(tracker_url, now)
+        cases_url = f"sqlite:///{tmp_path / 'cases.db'}"
+        migrate(cases_url)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("TRACKER_")}
+        env.update(ENVIRONMENT="production", DATABASE_URL=cases_url, PYTHONPATH=str(ROOT),
+                   TRACKER_DB_HOST=server.host or "127.0.0.1", TRACKER_DB_PORT=str(server.port or 5432),
+                   TRACKER_DB_NAME=name, TRACKER_DB_USER=server.username or "", TRACKER_DB_PASSWORD=server.password or "")  # fmt: skip
+        result = subprocess.run([sys.executable, "-m", "bot.cases", "prune"], cwd=ROOT, env=env,
+                                capture_output=True, text=True, timeout=120)  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith("pruned 2 tracker events")
+        engine = create_engine(tracker_url)
+        with engine.connect() as connection:
+            left = connection.execute(text("SELECT data FROM events")).scalars().all()
+        engine.dispose()
+        assert left == ['{"text": "the dog barks"}']
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))  # noqa: S608
+        admin.dispose()
+
+
+def _rasa_events(url: str, now) -> None:
+    """Rasa's SQL tracker store's table, two events 200 days old (a name among them) and one of today."""
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("CREATE TABLE events (id SERIAL PRIMARY KEY, sender_id VARCHAR(255) NOT NULL, "
+                                "type_name VARCHAR(255) NOT NULL, timestamp FLOAT, intent_name VARCHAR(255), "
+                                "action_name VARCHAR(255), data TEXT)"))  # fmt: skip
+        for age, data in ((200, '{"text": "my name is Jane Doe"}'), (200, '{"text": "412 oak st"}'),
+                          (0, '{"text": "the dog barks"}')):  # fmt: skip
+            connection.execute(
+                text(
+                    "INSERT INTO events (sender_id, type_name, timestamp, data) VALUES (:s, 'user', :t, :d)"
+                ),
+                {"s": "+15075550142", "t": (now - timedelta(days=age)).timestamp(), "d": data},
+            )
+    engine.dispose()
