@@ -28,6 +28,7 @@ from tests.cluster.twilio import Texter
 pytestmark = pytest.mark.cluster
 
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
+ADMIN = "cluster-admin"  # not `admin`: outside production the console makes one at its first start
 ADMIN_PASSWORD = "a long admin password for the cluster"
 STATUS_CALL = {"next_action": "action_check_status", "version": "3.6.21", "domain": {}}
 
@@ -124,9 +125,7 @@ def test_a_spoofed_address_skips_no_wait_and_the_admins_known_browser_never_wait
 
     engine = make_engine(cluster.database_url())
     try:
-        AccountService(make_session_factory(engine)).create_user(
-            "admin", ADMIN_PASSWORD, "admin", ["kellogg"]
-        )
+        AccountService(make_session_factory(engine)).create_user(ADMIN, ADMIN_PASSWORD, "admin", ["kellogg"])
     finally:
         engine.dispose()
     cluster.secrets["admin_password"] = ADMIN_PASSWORD
@@ -134,13 +133,13 @@ def test_a_spoofed_address_skips_no_wait_and_the_admins_known_browser_never_wait
         httpx.Client(base_url=cluster.base_url, timeout=60) as admin,
         httpx.Client(base_url=cluster.base_url, timeout=60) as stranger,
     ):
-        assert _sign_in(admin, "admin", ADMIN_PASSWORD) == 303  # the admin's browser is now a known device
+        assert _sign_in(admin, ADMIN, ADMIN_PASSWORD) == 303  # the admin's browser is now a known device
         admin.post("/logout", data={"csrf_token": CSRF_FIELD.search(admin.get("/queue").text).group(1)})
         # thirty names sprayed, each with an address of its own in X-Forwarded-For
         answers = [_sign_in(stranger, f"nobody-{n}", "guess", spoofed=f"203.0.113.{n}") for n in range(30)]
         assert answers.count(429) >= 20 and set(answers) == {401, 429}, answers  # spoofing skipped no wait
         # meanwhile the admin, from the same address as far as anyone can tell, signs in at once
-        assert _sign_in(admin, "admin", ADMIN_PASSWORD) == 303
+        assert _sign_in(admin, ADMIN, ADMIN_PASSWORD) == 303
         assert admin.get("/queue").status_code == 200
     clients = {key for key in _throttle_keys(cluster) if key.startswith("client:")}
     assert clients == {"client:127.0.0.1"}, clients  # HAProxy's word for the address, never the client's
