@@ -31,6 +31,7 @@ from bot.notify.inbound import InboundStore
 from bot.notify.numbers import e164
 from bot.notify.outbox import OutboxService
 from bot.notify.photos import PhotoStore
+from bot.notify.status_codes import StatusCodes
 from bot.settings import Settings, get_settings
 from integrations import speedups
 from integrations.resilience import apology, watching_turn
@@ -145,6 +146,7 @@ class ChannelState:
         self.outbox = OutboxService(factory, console_url=console_url)  # pages link the officer's item page
         self.photos = PhotoStore(factory)
         self.dispatch = DispatchService(factory)  # a resident's later "no updates" text is recorded here
+        self.status_codes = StatusCodes(factory, self.outbox)
 
 
 @lru_cache(maxsize=1)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from bot.cases.base import ServiceBase, require_reason
 from bot.cases.errors import InvalidChange, InvalidQuery
@@ -102,9 +103,7 @@ class NoticeArchive(ServiceBase):
         with self._transaction() as session:
             complaint = self._load(session, reference)
             if replaces is not None:
-                old = session.get(NoticeDocument, replaces)
-                if old is None or old.voided_at is None:
-                    raise InvalidChange(f"notice {replaces} is not a voided notice")
+                self._check_replaceable(session, replaces, complaint.id, reference)
             row = Notice(complaint_id=complaint.id, subject_id=complaint.subject_id, kind=notice.kind,
                          issued_on=notice.issued_on, license_by=notice.license_by,
                          hearing_request_by=notice.hearing_request_by, comply_by=notice.comply_by,
@@ -129,6 +128,26 @@ class NoticeArchive(ServiceBase):
                         after={"complaint": complaint.reference, "kind": notice.kind, "issued_on": notice.issued_on,
                                "sha256": digest, "replaces": replaces})  # fmt: skip
             return row.id
+
+    @staticmethod
+    def _check_replaceable(session: Session, replaces: int, complaint_id: int, reference: str) -> None:
+        """Only a voided notice of the same complaint that no notice has replaced yet may be replaced (a clerk
+        marked another city's notice as replaced by naming its id). Its row is locked until commit, so two
+        replacements of one notice cannot both pass."""
+        old = session.execute(
+            select(NoticeDocument).where(NoticeDocument.notice_id == replaces).with_for_update()
+        ).scalar_one_or_none()
+        old_notice = session.get(Notice, replaces)
+        if (
+            old is None
+            or old_notice is None
+            or old_notice.complaint_id != complaint_id
+            or old.voided_at is None
+            or old.replaced_by is not None
+        ):
+            raise InvalidChange(
+                f"notice {replaces} is not a voided notice of {reference} that no notice has replaced yet"
+            )
 
     def stored_notice(self, notice_id: int) -> StoredNotice:
         """The notice exactly as issued; InvalidQuery if there is no stored document for it."""

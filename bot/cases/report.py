@@ -51,6 +51,9 @@ class Report:
     # the conversation's language (bot.messages.LANGUAGES: "en", "es"); None = English. The facts above are
     # the same whatever the language: it tells the clerk, and the resident's status texts follow it
     language: str | None = "en"
+    # False: file without a suggested household (no household is created): a report the line cannot vouch for
+    # (an Open311 post) waits unlinked until the clerk links one
+    suggest_household: bool = True
 
 
 # The assistant's transcript: one line per message, each marked with who said it.

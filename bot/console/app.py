@@ -93,6 +93,9 @@ def _templates() -> Jinja2Templates:
     env.filters["words"] = lambda code: str(code).replace("_", " ")
     env.filters["language_marker"] = language_marker
     env.filters["phone"] = national  # +15075550100 -> (507) 555-0100, as a printed notice writes it
+    from bot.console.routes.photos import own_photos
+
+    env.filters["own_photos"] = own_photos
     return templates
 
 
@@ -109,7 +112,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
     app.state.console = ConsoleContext(
         settings=settings,
         cases=CaseService(session_factory, clock=clock),
-        accounts=AccountService(session_factory, clock=clock),
+        accounts=AccountService(session_factory, clock=clock, session_hours=settings.console_session_hours),
         outbox=OutboxService(session_factory, clock=clock, console_url=settings.console_public_url),
         clock=clock,
         templates=_templates(),
@@ -160,10 +163,10 @@ def _add_security_headers(app: FastAPI) -> None:
         if not request.url.path.startswith(OPEN311_PREFIX):
             response.headers.setdefault("X-Frame-Options", "DENY")
             response.headers.setdefault("Referrer-Policy", "same-origin")
-            # photos are the residents' MMS media (Twilio URLs): images may come from anywhere, nothing else
+            # photos are our own copies (/photos/<token>): no image from another site, not even a pixel
             response.headers.setdefault(
                 "Content-Security-Policy",
-                "default-src 'self'; img-src 'self' https: data:; form-action 'self'; frame-ancestors 'none'",
+                "default-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
             )
             if not request.url.path.startswith("/static"):
                 response.headers.setdefault("Cache-Control", "no-store")  # pages carry residents' data

@@ -3,6 +3,12 @@
 Whatever a POST carries may reach the public answers (the species in the description, the place at block
 level), so each field is held to a length, the animal to a species of the taxonomy, and the phone to a
 number. Refusals name the field, never echo its value.
+
+The line cannot vouch for what a key holder posts, so a posted report is kept apart from residents' own:
+- the name and phone given are an unverified contact in its details, never a complainant record (a posted
+  phone would otherwise join that number's complainant, whose reports its SMS status answer reads out);
+- it suggests no household (none is created) until the clerk links one;
+- a posted bite is urgent in the clerk's queue but pages no one (bot.notify.outbox.PAGING_CHANNELS).
 """
 
 from __future__ import annotations
@@ -72,6 +78,9 @@ def posted_report(text: dict[str, str], pack: Pack, client: ApiClient, received:
         raise Open311Error(400, "a location is required: address_string, or lat and long")
     details = {k: v for k, v in attributes.items() if k in ("frequency", "direction") and v}
     details["submitted_by"] = client.name
+    contact = _unverified_contact(text)
+    if contact:
+        details["unverified_contact"] = contact
     return Report(
         jurisdiction=pack.code,
         type=code,
@@ -83,14 +92,18 @@ def posted_report(text: dict[str, str], pack: Pack, client: ApiClient, received:
         animal=_species(attributes.get("animal")),
         animal_description=attributes.get("animal_description") or None,
         occurred_text=attributes.get("occurred_text") or None,
-        complainant_contact=_contact(text.get("phone")),
-        complainant_name=" ".join(part for part in (text.get("first_name"), text.get("last_name")) if part)
-        or None,
         details=details,
         bite=_bite(attributes) if code == "bite" else None,
         # media_url is not taken: the console shows only photos from the city's own Twilio account
         urgent=code == "bite",
+        suggest_household=False,
     )
+
+
+def _unverified_contact(text: dict[str, str]) -> str:
+    """ "Ann Jogger, +15075550177": who the key holder says reported it, for the clerk to call back."""
+    name = " ".join(part for part in (text.get("first_name"), text.get("last_name")) if part)
+    return ", ".join(part for part in (name, _contact(text.get("phone"))) if part)
 
 
 def _species(animal: str | None) -> str | None:

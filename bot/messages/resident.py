@@ -88,6 +88,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Va a recibir otra vez mensajes de la línea de quejas de animales de {city}. "
         "Dígame qué pasa y dónde.",
     },
+    "sms.stop_word_taken_as_answer": {  # "alto" in a report in progress (bot.notify.inbound.spanish_opt_out)
+        "en": "(If you meant to stop getting texts, reply STOP.)",
+        "es": "(Si quería dejar de recibir mensajes, responda ALTO otra vez o PARAR.)",
+    },
     "sms.stopped": {  # only for the Spanish opt-out words: Twilio itself confirms its English ones
         "en": "You won't get more texts from the {city} animal complaint line. Reply START to get them again.",
         "es": "Ya no va a recibir mensajes de la línea de quejas de animales de {city}. "

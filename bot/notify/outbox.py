@@ -30,6 +30,10 @@ from bot.notify.segments import fold_for_sms
 log = logging.getLogger(__name__)
 
 FOLLOW_UP_WINDOW = timedelta(days=2)  # how far back the sweep looks for filings without their texts
+# Only a resident's own text or call pages the officer on call: a report posted through Open311 or typed in by
+# staff is urgent in the clerk's queue, but whoever filed it can ring the officer (1,000 Open311 posts paged
+# the officer 1,000 times).
+PAGING_CHANNELS = ("sms", "voice")
 STATUS_LIMIT = 320  # characters in one status or confirmation text
 
 
@@ -183,7 +187,10 @@ class OutboxService:
                 .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
                 .where(
                     Complaint.received >= since,  # indexed (ix_complaints_received); filings are recent
-                    or_(Complaint.urgent.is_(True), Complaint.channel == "voice"),
+                    or_(
+                        and_(Complaint.urgent.is_(True), Complaint.channel.in_(PAGING_CHANNELS)),
+                        Complaint.channel == "voice",
+                    ),
                 )
                 .order_by(Complaint.id)
             ).all()
@@ -214,7 +221,7 @@ class OutboxService:
         pack = get_pack(complaint.jurisdiction)
         sender = pack.phone_numbers[0]
         queued = 0
-        if complaint.urgent and "on_call" in pack.contacts:
+        if complaint.urgent and complaint.channel in PAGING_CHANNELS and "on_call" in pack.contacts:
             queued += self.enqueue_in(
                 session,
                 key=f"page:{complaint.reference}",

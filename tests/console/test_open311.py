@@ -143,7 +143,9 @@ def test_post_files_a_written_complaint_through_the_case_service(client, cases, 
         "person",
         True,
     )
-    assert (detail.complainant_name, detail.complainant_contact) == ("Ann Jogger", "+15075550177")
+    # an unverified contact for the clerk, never a complainant record (issue 35 item 5)
+    assert (detail.complainant_name, detail.complainant_contact) == (None, None)
+    assert detail.details["unverified_contact"] == "Ann Jogger, +15075550177"
     assert detail.transcript == "Dispatch: dog bit a jogger"
 
 
