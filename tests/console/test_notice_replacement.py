@@ -7,13 +7,14 @@ from datetime import date, datetime
 
 from bot.cases.report import BiteDetails
 from tests.console.conftest import CHICAGO, csrf_from, sign_in
-from tests.console.test_notices import accepted, issue
+from tests.console.test_notices import accepted, issue, on_march_5  # noqa: F401 (the console's today)
 
 
 def _issue_replacing(client, reference: str, replaces: int):
     token = csrf_from(client, "/queue")
     return client.post("/notices", data={"csrf_token": token, "complaint": reference, "kind": "letter",
-                                         "issued_on": "2026-03-04", "replaces": str(replaces)})  # fmt: skip
+                                         "issued_on": "2026-03-04", "replaces": str(replaces),
+                                         "back_dated_reason": "typed in from the signed paper copy"})  # fmt: skip
 
 
 def _void(client, notice_id: int) -> None:
