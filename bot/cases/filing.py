@@ -100,6 +100,7 @@ class Filing(ServiceBase):
             location_normalised=location_normalised,
             owner=owner,
             complainant_address=complainant.address if complainant is not None else None,
+            details=report.details,
         )
         subject_id = self._suggested_subject_id(session, pack.code, lead, now, by)
         complaint = Complaint(

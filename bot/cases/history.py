@@ -11,6 +11,7 @@ from bot.cases.errors import ComplaintNotFound
 from bot.cases.households import bite_premises
 from bot.cases.models import BiteDetail, Complaint, Subject
 from bot.cases.records import CountedComplaint, fact_victim
+from bot.nlp.answers import NO, YES
 
 _COLUMNS = (
     Complaint.id,
@@ -28,6 +29,7 @@ _COLUMNS = (
     Complaint.location_text,
     Complaint.location_normalised,
     Subject.address_normalised,
+    Complaint.details,
 )
 
 
@@ -46,7 +48,15 @@ def _counted(row: Row) -> CountedComplaint:
         occurred=row.occurred,
         off_owner_premises=premises.off_premises if premises else None,
         premises_basis=premises.basis if premises else None,
+        animal_loose=_loose(row.type, row.details),
     )
+
+
+def _loose(complaint_type: str, details: dict | None) -> bool | None:
+    """A threat's answer to "was it loose?" (at large, Kellogg 58-3); None when not known or not a threat."""
+    if complaint_type != "threat":
+        return None
+    return {YES: True, NO: False}.get(str((details or {}).get("loose")))
 
 
 def _history_query() -> Select:

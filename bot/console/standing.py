@@ -55,6 +55,7 @@ def facts_for(
             species=c.species,
             off_owner_premises=c.off_owner_premises,
             premises_basis=c.premises_basis,
+            animal_loose=c.animal_loose,
         )
         for c in history
     ]

@@ -18,10 +18,17 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "anonymous": ("count", "exclude"),
     "same_incident": ("count_each", "count_once"),
     "bite_complaints": ("count", "violation_only"),
+    "threat_complaints": ("count", "at_large_only"),
+    "damage_complaints": ("not_counted", "count"),
 }
 # readings that only one rules module's law raises: a pack with other rules may not set them, and its
 # household page does not name them (Freeport has no 58-16)
-RULES_OF: dict[str, str] = {"first_lapse": "kellogg", "bite_complaints": "kellogg"}
+RULES_OF: dict[str, str] = {
+    "first_lapse": "kellogg",
+    "bite_complaints": "kellogg",
+    "threat_complaints": "kellogg",
+    "damage_complaints": "kellogg",
+}
 WORDS: dict[tuple[str, str], str] = {
     ("first_lapse", "lapse"): (
         "58-16(B)(4): a first complaint with no second within two months lapses; a later complaint "
@@ -45,6 +52,22 @@ WORDS: dict[tuple[str, str], str] = {
         "premises (the animal was at large, 58-3; 58-10(B)) counts; a bite on the premises, or one the "
         "records cannot place, is handled under 58-10 alone"
     ),
+    ("threat_complaints", "count"): (
+        "58-16 counts a threat without contact (chased, charged, lunged): 58-5 A ('snarls at persons') and "
+        "B ('interferes with persons walking') declare such an animal a nuisance"
+    ),
+    ("threat_complaints", "at_large_only"): (
+        "58-16 counts a threat without contact only when the animal was loose (at large, 58-3); one threat "
+        "from an animal on its owner's premises, or one the records cannot place, is not counted"
+    ),
+    ("damage_complaints", "not_counted"): (
+        "A complaint of damage to property is recorded but not counted under 58-16: no section of chapter 58 "
+        "names it"
+    ),
+    ("damage_complaints", "count"): (
+        "58-16 counts a complaint of damage to property: 58-5 asks the owner to prevent 'any act which "
+        "constitutes a nuisance'"
+    ),
 }
 NOT_COUNTED = {"anonymous": "not_counted_anonymous", "same_incident": "not_counted_same_incident"}
 # bite_complaints violation_only: a bite's off_owner_premises -> why it is not counted under 58-16
@@ -62,6 +85,8 @@ class Readings:
     anonymous: str = "count"
     same_incident: str = "count_each"
     bite_complaints: str = "count"
+    threat_complaints: str = "count"
+    damage_complaints: str = "not_counted"
 
     def words(self, rules: str | None = None) -> list[str]:
         """Each reading in force, in plain words, for the household page: those of every city, and those

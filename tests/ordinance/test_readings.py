@@ -111,7 +111,7 @@ def test_loader_rejects_unknown_readings(tmp_path, readings, message) -> None:
 
 def test_each_reading_has_words_for_the_household_page() -> None:
     words = Readings(first_lapse="literal", anonymous="exclude").words("kellogg")
-    assert len(words) == 5 and "read literally" in words[0] and "not counted" in words[2]
+    assert len(words) == 7 and "read literally" in words[0] and "not counted" in words[2]
     with pytest.raises(ValueError):
         parse_readings({"anonymous": "maybe"}, "x.yml")
 
@@ -171,10 +171,10 @@ def test_bite_complaints_is_a_kellogg_reading_only(tmp_path) -> None:
         parse_readings({"bite_complaints": "violation_only"}, "freeport.yml", "freeport")
     kellogg = get_pack("kellogg")
     assert kellogg.readings.bite_complaints == "count"
-    assert kellogg.readings.words(kellogg.rules)[-1] == (
+    assert kellogg.readings.words(kellogg.rules)[4] == (
         "58-16: an accepted bite complaint counts like any other complaint about the household"
     )
-    assert "states a violation" in Readings(bite_complaints="violation_only").words("kellogg")[-1]
+    assert "states a violation" in Readings(bite_complaints="violation_only").words("kellogg")[4]
     write_pack(tmp_path, {"bite_complaints": "violation_only"})
     assert load_packs(tmp_path)["elsewhere"].readings.bite_complaints == "violation_only"
 

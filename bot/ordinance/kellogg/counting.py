@@ -17,6 +17,7 @@ from bot.ordinance.dates import add_months, add_years, local_date, local_sort_ke
 from bot.ordinance.facts import ComplaintFact, InputError
 from bot.ordinance.kellogg.law import ACTIONS, SECTIONS, KelloggLaw, consequences
 from bot.ordinance.readings import BITE_NOT_COUNTED, DEFAULT_READINGS, Readings, not_counted
+from bot.ordinance.report_types import types_not_counted
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ def skipped_complaints(
             for index in order
             if facts[index].type == "bite" and facts[index].off_owner_premises is not True
         }
+    bites.update(types_not_counted(facts, order, readings))  # threats and damage, by the pack's readings
     rest = not_counted(facts, [index for index in order if index not in bites], readings)
     return {**bites, **rest}
 
