@@ -53,7 +53,9 @@ def test_the_newer_types_are_stored_after_0014_and_older_rows_keep_their_childre
         tables = _tables(engine)
         with engine.begin() as connection:
             for number, type_ in enumerate(("threat", "neglect", "waste", "too_many", "damage"), start=2):
-                connection.execute(tables.tables["complaints"].insert().values(**_complaint(number, type_, at)))
+                connection.execute(
+                    tables.tables["complaints"].insert().values(**_complaint(number, type_, at))
+                )
         with engine.connect() as connection:
             types = connection.execute(select(tables.tables["complaints"].c.type).order_by("id")).scalars()
             assert list(types) == ["bite", "threat", "neglect", "waste", "too_many", "damage"]

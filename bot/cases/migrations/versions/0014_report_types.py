@@ -24,9 +24,7 @@ depends_on = None
 
 CHECK_NAME = "ck_complaints_type_allowed"
 OLD_TYPE_CHECK = "type IN ('barking', 'at_large', 'bite')"
-NEW_TYPE_CHECK = (
-    "type IN ('barking', 'at_large', 'bite', 'threat', 'neglect', 'waste', 'too_many', 'damage')"
-)
+NEW_TYPE_CHECK = "type IN ('barking', 'at_large', 'bite', 'threat', 'neglect', 'waste', 'too_many', 'damage')"
 
 
 def _set_sqlite_type_check(old: str, new: str) -> None:
