@@ -82,9 +82,7 @@ class UTCDateTime(TypeDecorator):
 
 # CHECKs rather than native ENUMs: adding a value later is a one-line migration on both databases.
 # Written out literally (tests compare them with the tuples above) rather than built as SQL strings.
-TYPE_CHECK = (
-    "type IN ('barking', 'at_large', 'bite', 'threat', 'neglect', 'waste', 'too_many', 'damage')"
-)
+TYPE_CHECK = "type IN ('barking', 'at_large', 'bite', 'threat', 'neglect', 'waste', 'too_many', 'damage')"
 FORM_CHECK = "form IN ('verbal', 'written')"
 STATUS_CHECK = "status IN ('new', 'accepted', 'rejected', 'duplicate')"
 NOTICE_KIND_CHECK = "kind IN ('letter', 'citation', 'referral', 'quarantine_order')"

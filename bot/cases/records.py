@@ -70,7 +70,8 @@ class CountedComplaint:
     # None: the records cannot tell
     off_owner_premises: bool | None = None
     premises_basis: str | None = None
-    animal_loose: bool | None = None  # threats: the animal was loose (at large, Kellogg 58-3); None: not known
+    # threats: the animal was loose (at large, Kellogg 58-3); None: not known
+    animal_loose: bool | None = None
 
 
 @dataclass(frozen=True)
