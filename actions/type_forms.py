@@ -18,6 +18,7 @@ from rasa_sdk.types import DomainDict
 from actions.forms import MAX_ANSWER_CHARS, ReportFormValidation, Slots, owner_in
 from actions.reading import latest_intent, latest_text
 from bot.nlp import answers
+from bot.nlp.taxonomy import normalise_animal
 from bot.vocabulary import REPORT_TYPES
 
 # Words that say an animal is in danger now (a hot car, no water in the heat, collapsed), English and Spanish
@@ -90,10 +91,19 @@ def loose_in(text: str) -> str | None:
     return answers.YES if _LOOSE.search(text) else None
 
 
-def animal_count_in(text: str) -> str | None:
-    """The number of animals as the resident says it ("12", "a dozen", "6 or more"), or None."""
-    found = _COUNT.search(text)
-    return found.group(0).strip() if found else None
+_KINDS = frozenset({"animals", "pets", "animales", "mascotas"})
+
+
+def animal_count_in(text: str, answering: bool = False) -> str | None:
+    """The number of animals as the resident says it ("12", "a dozen", "6 or more"), or None. Unless it
+    answers "how many?", a number counts only before an animal word ("12 dogs", not "22 Pine St")."""
+    for found in _COUNT.finditer(text):
+        after = text[found.end() :].split()[:3]
+        if answering or any(
+            w.lower().strip(",.") in _KINDS or normalise_animal(w.strip(",.")) for w in after
+        ):
+            return found.group(0).strip()
+    return None
 
 
 class TypeFormValidation(ReportFormValidation):
@@ -175,7 +185,7 @@ class ValidateTooManyForm(TypeFormValidation):
         text = str(value or "")
         if answers.yes_no_unknown(text) == answers.UNKNOWN:
             return self._accept("animal_count", "not known")
-        count = animal_count_in(text)
+        count = animal_count_in(text, answering=True)
         if count is None:
             return self._reject("animal_count", "utter_count_unclear", dispatcher, tracker)
         return self._accept("animal_count", count)
