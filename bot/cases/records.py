@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -249,6 +249,8 @@ class ComplaintListing:
     bite_victim: str | None  # "person" | "animal" | None, as the ordinance engine takes it
     subject_confirmed: bool = False
     language: str = "en"  # the conversation's language ("en", "es")
+    # the per-type answers (what happened, how many, ...): the clerk's export only, never a public answer
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 def subject_record(subject: Subject) -> SubjectRecord:

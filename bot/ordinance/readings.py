@@ -61,8 +61,8 @@ WORDS: dict[tuple[str, str], str] = {
         "from an animal on its owner's premises, or one the records cannot place, is not counted"
     ),
     ("damage_complaints", "not_counted"): (
-        "A complaint of damage to property is recorded but not counted under 58-16: no section of chapter 58 "
-        "names it"
+        "A complaint of damage to property is recorded, and 58-16 does not count it: no section of chapter 58 "
+        "names damage to property"
     ),
     ("damage_complaints", "count"): (
         "58-16 counts a complaint of damage to property: 58-5 asks the owner to prevent 'any act which "
