@@ -24,11 +24,11 @@ from bot.jurisdictions import Pack, get_pack
 from bot.messages import DEFAULT_LANGUAGE, language_of, say
 from bot.notify.models import OUTBOX_PURPOSES, OutboxMessage, SmsOptOut
 from bot.notify.segments import fold_for_sms
+from bot.vocabulary import REPORT_TYPES
 
 log = logging.getLogger(__name__)
 
 FOLLOW_UP_WINDOW = timedelta(days=2)  # how far back the sweep looks for filings without their texts
-_TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
 STATUS_LIMIT = 320  # characters in one status or confirmation text
 
 
@@ -344,7 +344,8 @@ class OutboxService:
 def page_text(complaint: Complaint) -> str:
     """What the officer on call reads: the normalised address and the reference only, never the resident's
     raw words (which can carry names and phone numbers); a place the parser could not key says so."""
-    what = _TYPE_WORDS.get(complaint.type, complaint.type)
+    kind = REPORT_TYPES.get(complaint.type)  # "animal neglect or cruelty", "bite", ...
+    what = kind.spoken if kind is not None else complaint.type
     animal = complaint.animal_species or "animal"
     where = complaint.location_normalised or "a place described in the report"
     return f"URGENT {what}: {animal} at {where}. Ref {complaint.reference}. Details in the console."[:320]
