@@ -116,7 +116,8 @@ class TypeFormValidation(ReportFormValidation):
         text, facts = latest_text(tracker), {}
         empty = self._empty(tracker, "what_happened", "in_danger", "loose", "owner_known", "animal_count")
         cue = _WHAT_CUES.get(self.report_type)
-        opening = latest_intent(tracker) == f"report_{self.report_type}"
+        # the message that opened the report, in words (Rasa's "/report_neglect{...}" syntax says nothing)
+        opening = latest_intent(tracker) == f"report_{self.report_type}" and not text.startswith("/")
         if "what_happened" in empty and opening and cue is not None and cue.search(text):
             facts["what_happened"] = text.strip()[:MAX_ANSWER_CHARS]
         if "in_danger" in empty and danger_now(text, self.report_type):
