@@ -219,3 +219,21 @@ async def test_a_threat_that_is_over_is_filed_not_urgent_and_loose_is_kept(dispa
     detail = case_service.get_complaint(message["reference"])
     assert (detail.type, detail.urgent, detail.subject_id) == ("threat", False, None)
     assert dict(detail.details) == {"what_happened": "charged at me", "loose": "yes", "in_danger": "no"}
+
+
+async def test_spanish_a_dog_in_a_hot_car_is_urgent_and_a_loose_dog_is_loose(dispatcher, domain):
+    text = "hay un perro encerrado en un carro caliente en 500 main st"
+    tracker = make_tracker(
+        text, intent="report_neglect", slots={"language": "es"},
+        entities=[entity("animal", "perro", text), entity("location", "500 main st", text)],
+        set_this_turn={"animal": "perro", "location": "500 main st"},
+    )  # fmt: skip
+    events = await ValidateNeglectForm().run(dispatcher, tracker, domain)
+    assert (_slots(events)["in_danger"], _slots(events)["animal"]) == ("yes", "dog")
+    assert [m["response"] for m in dispatcher.messages] == ["utter_call_911_animal"]
+
+    dispatcher.messages.clear()
+    text = "un perro suelto se le echó encima a mi hijo"
+    tracker = make_tracker(text, intent="report_threat", slots={"language": "es"})
+    events = await ValidateThreatForm().run(dispatcher, tracker, domain)
+    assert (_slots(events)["loose"], _slots(events)["what_happened"]) == ("yes", text)
