@@ -21,7 +21,14 @@ from actions.services import (
     conversation_pack,
     office_details_for,
 )
-from bot.cases.report import ASSISTANT_LINE, NAME_PLACEHOLDER, RESIDENT_LINE, BiteDetails, Report
+from bot.cases.report import (
+    ASSISTANT_LINE,
+    NAME_PLACEHOLDER,
+    RESIDENT_LINE,
+    BiteDetails,
+    Report,
+    is_urgent,
+)
 from bot.nlp.answers import NO, UNKNOWN, YES
 from bot.vocabulary import REPORT_TYPES
 
@@ -115,7 +122,7 @@ def build_report(tracker: Tracker) -> Report:
             animal_vaccinated=_tristate(slot("vaccinated")),
             owner_known=owner,
         )
-    urgent = report_type == "bite" or slot("aggressive") == YES
+    urgent = is_urgent(report_type, {name: slot(name) for name in ("aggressive", "in_danger")})
     return Report(
         jurisdiction=conversation_pack(tracker).code,
         type=report_type,

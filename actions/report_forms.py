@@ -14,6 +14,7 @@ from rasa_sdk.types import DomainDict
 from actions.forms import MAX_ANSWER_CHARS, ReportFormValidation, Slots, owner_in
 from actions.reading import entities, latest_text, message_time, message_times
 from actions.services import conversation_pack
+from actions.type_forms import TYPE_FORMS
 from bot.nlp import answers, replies
 from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.times import TimeFacts, read_times
@@ -220,5 +221,6 @@ class ValidateBiteForm(ReportFormValidation):
 
 
 REPORT_FORMS: dict[str, type[ReportFormValidation]] = {
-    form.report_type: form for form in (ValidateBarkingForm, ValidateAtLargeForm, ValidateBiteForm)
+    form.report_type: form
+    for form in (ValidateBarkingForm, ValidateAtLargeForm, ValidateBiteForm, *TYPE_FORMS.values())
 }

@@ -45,7 +45,7 @@ class Detail:
 
 @dataclass(frozen=True)
 class ReportType:
-    code: str  # "barking", "at_large", "bite"
+    code: str  # "barking", "at_large", "bite", "threat", ...
     title: str  # read-back title
     spoken: str  # in "a ... report" in status answers
     details: tuple[Detail, ...]  # in the order they are asked, shared slots included
@@ -99,6 +99,17 @@ NAME = Detail(
     label_es="nombre",
 )
 
+# whose animal it is: filled when the resident says it (OWNER_SAID), or asked where the household complained
+# about can only be the owner the resident names (OWNER_ASKED; bot.cases.households)
+OWNER_SAID = Detail("owner_known", "", "owner", required=False, label_es="dueño")
+OWNER_ASKED = Detail(
+    "owner_known",
+    "do you know whose animal it is? A name or an address helps; say don't know if not",
+    "owner",
+    ask_es="sabe de quién es el animal? Un nombre o una dirección ayuda; si no sabe, diga no sé",
+    label_es="dueño",
+)
+
 REPORT_TYPES: dict[str, ReportType] = {
     t.code: t
     for t in (
@@ -141,7 +152,7 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("aggressive", "is it acting aggressive (growling, charging, chasing) or friendly",
                        "aggressive", group="seen",
                        ask_es="se ve agresivo (gruñe, se le echa encima, persigue) o manso", label_es="agresivo"),
-                Detail("owner_known", "", "owner", required=False, label_es="dueño"),
+                OWNER_SAID,
                 NAME,
             ),
             ("still_there", "direction", "aggressive"),
@@ -182,6 +193,112 @@ REPORT_TYPES: dict[str, ReportType] = {
             ("bite_when",),
             title_es="Mordida",
             spoken_es="mordida",
+        ),
+        # --- the types the ordinances give residents a reason to make beyond the first three; each asks only
+        # what its section needs (bot/ordinance/report_types.py names the sections and how each counts)
+        ReportType(
+            "threat",
+            "Threat without contact",
+            "animal that threatened someone",
+            (
+                # Freeport 11 C 2 b "chased or approached a person ... in an apparent attitude of attack"; urgent
+                # while it is still going on, so that is asked first
+                Detail("in_danger", "is it still there, threatening anyone right now", "still threatening",
+                       ask_es="sigue ahí, amenazando a alguien ahorita", label_es="sigue amenazando"),
+                LOCATION,
+                ANIMAL,
+                Detail("what_happened", "what did it do (chased, charged, lunged, growled)", "what it did",
+                       group="threat", ask_es="qué hizo (persiguió, se echó encima, se abalanzó, gruñó)",
+                       label_es="qué hizo"),
+                # loose: also at large (Kellogg 58-3, Freeport 1 E); filed once, as a threat, with this answer
+                Detail("loose", "was it loose, off its owner's property with no leash", "loose", group="threat",
+                       alone="Was it loose, off its owner's property with no leash? (yes, no, or don't know)",
+                       ask_es="andaba suelto, fuera de la propiedad del dueño y sin correa", label_es="suelto",
+                       alone_es="¿Andaba suelto, fuera de la propiedad del dueño y sin correa? (sí, no o no sé)"),
+                OWNER_ASKED,
+                NAME,
+            ),
+            ("what_happened", "loose", "in_danger"),
+            title_es="Amenaza sin contacto",
+            spoken_es="animal que amenazó a alguien",
+        ),
+        ReportType(
+            "neglect",
+            "Neglect or cruelty",
+            "animal neglect or cruelty",
+            (
+                # Kellogg 58-11, 58-12, Freeport 13; an animal in danger now (a hot car, no water in the heat) is
+                # urgent like a bite, so that is asked first
+                Detail("in_danger", "is the animal in danger right now (in a hot car, no water in the heat, "
+                       "hurt)", "in danger now",
+                       ask_es="el animal está en peligro ahorita (en un carro caliente, sin agua con el calor, "
+                       "herido)", label_es="en peligro ahorita"),
+                LOCATION,
+                ANIMAL,
+                Detail("what_happened", "what is wrong (no food or water, no shelter from the weather, left "
+                       "alone, hurt, beaten)", "what is wrong",
+                       ask_es="qué pasa (sin comida o agua, sin refugio del clima, abandonado, herido, maltratado)",
+                       label_es="qué pasa"),
+                OWNER_SAID,
+                NAME,
+            ),
+            ("what_happened", "in_danger"),
+            title_es="Maltrato o descuido",
+            spoken_es="maltrato o descuido de un animal",
+        ),
+        ReportType(
+            "waste",
+            "Animal waste",
+            "animal waste",
+            (
+                LOCATION,
+                ANIMAL,
+                # Kellogg 58-15 (public property, or private property without consent), Freeport 7 C (anywhere)
+                Detail("what_happened", "what happened (left on a sidewalk or in a park, in your yard, piling "
+                       "up in the owner's yard)", "what happened",
+                       ask_es="qué pasó (lo dejaron en la banqueta o en un parque, en su patio, se junta en el "
+                       "patio del dueño)", label_es="qué pasó"),
+                OWNER_ASKED,
+                NAME,
+            ),
+            ("what_happened",),
+            title_es="Excremento de animal",
+            spoken_es="excremento de animal",
+        ),
+        ReportType(
+            "too_many",
+            "Too many animals",
+            "too many animals",
+            (
+                LOCATION,
+                ANIMAL,
+                # Kellogg 58-4: more than three over six months per household; Freeport 6: five or more dogs or
+                # cats are a kennel
+                Detail("animal_count", "about how many are kept there", "how many",
+                       ask_es="más o menos cuántos tienen ahí", label_es="cuántos"),
+                OWNER_SAID,
+                NAME,
+            ),
+            ("animal_count",),
+            title_es="Demasiados animales",
+            spoken_es="demasiados animales",
+        ),
+        ReportType(
+            "damage",
+            "Damage to property",
+            "damage to property",
+            (
+                LOCATION,
+                ANIMAL,
+                # Freeport 7 B "damage any lawn, garden, or other property"
+                Detail("what_happened", "what did it damage (a lawn, a garden, a fence, a car)", "damaged",
+                       ask_es="qué dañó (el pasto, el jardín, una cerca, un carro)", label_es="dañó"),
+                OWNER_ASKED,
+                NAME,
+            ),
+            ("what_happened",),
+            title_es="Daños a la propiedad",
+            spoken_es="daños a la propiedad",
         ),
     )
 }  # fmt: skip

@@ -308,6 +308,7 @@ def _lead(
         location_normalised=location_normalised,
         owner=owner,
         complainant_address=complainant.address if complainant is not None else None,
+        details=report.details,
     )
 
 

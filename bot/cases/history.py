@@ -15,6 +15,7 @@ from bot.cases.errors import ComplaintNotFound
 from bot.cases.households import bite_premises
 from bot.cases.models import BiteDetail, Complaint, DesignationDecision, Subject
 from bot.cases.records import CountedComplaint, fact_victim
+from bot.nlp.answers import NO, YES
 
 _COLUMNS = (
     Complaint.id,
@@ -68,7 +69,15 @@ def _counted(row: Row) -> CountedComplaint:
         off_owner_premises=off_premises,
         premises_basis=basis,
         barking_minutes=_minutes(row.details) if row.type == "barking" else None,
+        animal_loose=_loose(row.type, row.details),
     )
+
+
+def _loose(complaint_type: str, details: dict | None) -> bool | None:
+    """A threat's answer to "was it loose?" (at large, Kellogg 58-3); None when not known or not a threat."""
+    if complaint_type != "threat":
+        return None
+    return {YES: True, NO: False}.get(str((details or {}).get("loose")))
 
 
 def _history_query() -> Select:

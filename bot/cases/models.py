@@ -33,7 +33,7 @@ from sqlalchemy.types import TypeDecorator
 
 from bot.cases.errors import AuditLogIsAppendOnly
 
-COMPLAINT_TYPES = ("barking", "at_large", "bite")
+COMPLAINT_TYPES = ("barking", "at_large", "bite", "threat", "neglect", "waste", "too_many", "damage")
 FORMS = ("verbal", "written")
 STATUSES = ("new", "accepted", "rejected", "duplicate")
 NOTICE_KINDS = (
@@ -89,7 +89,7 @@ class UTCDateTime(TypeDecorator):
 
 # CHECKs rather than native ENUMs: adding a value later is a one-line migration on both databases.
 # Written out literally (tests compare them with the tuples above) rather than built as SQL strings.
-TYPE_CHECK = "type IN ('barking', 'at_large', 'bite')"
+TYPE_CHECK = "type IN ('barking', 'at_large', 'bite', 'threat', 'neglect', 'waste', 'too_many', 'damage')"
 FORM_CHECK = "form IN ('verbal', 'written')"
 STATUS_CHECK = "status IN ('new', 'accepted', 'rejected', 'duplicate')"
 NOTICE_KIND_CHECK = (

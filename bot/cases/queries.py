@@ -312,6 +312,7 @@ class Queries(ServiceBase):
                     bite_victim=engine_victim(c.bite.victim) if c.bite is not None else None,
                     subject_confirmed=c.subject_confirmed,
                     language=c.language,
+                    details=dict(c.details or {}),
                 )
                 for c in complaints
             ]

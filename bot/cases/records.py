@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -72,6 +72,8 @@ class CountedComplaint:
     premises_basis: str | None = None
     barking_minutes: int | None = None  # barking: continuous minutes the resident reported
     prior_designation: str | None = None  # bites: the officer's designation of the animal before this bite
+    # threats: the animal was loose (at large, Kellogg 58-3); None: not known
+    animal_loose: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -253,6 +255,8 @@ class ComplaintListing:
     bite_victim: str | None  # "person" | "animal" | None, as the ordinance engine takes it
     subject_confirmed: bool = False
     language: str = "en"  # the conversation's language ("en", "es")
+    # the per-type answers (what happened, how many, ...): the clerk's export only, never a public answer
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 def subject_record(subject: Subject) -> SubjectRecord:

@@ -28,6 +28,7 @@ from bot.console.standing import dollars, long_date
 from bot.notify.numbers import national
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings, get_settings
+from bot.vocabulary import REPORT_TYPES
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
@@ -73,6 +74,12 @@ def language_marker(language: str | None) -> str:
     return LANGUAGE_MARKERS.get(str(language or ""), "")
 
 
+def report_type_title(code: str) -> str:
+    """A report type as the clerk reads it ("Neglect or cruelty"): its title in bot/vocabulary.py."""
+    kind = REPORT_TYPES.get(str(code))
+    return kind.title if kind is not None else str(code).replace("_", " ")
+
+
 def _templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     env = templates.env
@@ -92,6 +99,7 @@ def _templates() -> Jinja2Templates:
     env.filters["iso_day"] = iso_day
     env.filters["words"] = lambda code: str(code).replace("_", " ")
     env.filters["language_marker"] = language_marker
+    env.filters["report_type"] = report_type_title
     env.filters["phone"] = national  # +15075550100 -> (507) 555-0100, as a printed notice writes it
     from bot.console.routes.photos import own_photos
 

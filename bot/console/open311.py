@@ -54,6 +54,20 @@ TYPE_ATTRIBUTES = {
         ("skin_broken", "singlevaluelist", False, "Was the skin broken, or a doctor needed?", YES_NO_UNKNOWN),
         ("vaccinated", "singlevaluelist", False, "Is the animal vaccinated against rabies?", YES_NO_UNKNOWN),
     ],
+    # the newer types: what their sections need (bot/vocabulary.py); a yes to in_danger files it as urgent
+    "threat": [
+        ("what_happened", "string", False, "What it did (chased, charged, lunged, growled)", None),
+        ("loose", "singlevaluelist", False, "Was it loose, off its owner's property with no leash?", YES_NO_UNKNOWN),
+        ("in_danger", "singlevaluelist", False, "Is it still there, threatening anyone right now?", YES_NO_UNKNOWN),
+    ],
+    "neglect": [
+        ("what_happened", "string", False, "What is wrong (no food or water, no shelter, left alone, hurt)", None),
+        ("in_danger", "singlevaluelist", False, "Is the animal in danger right now (a hot car, no water in the heat)?",
+         YES_NO_UNKNOWN),
+    ],
+    "waste": [("what_happened", "string", False, "Where it was left, and whether it happens often", None)],
+    "too_many": [("animal_count", "string", False, "About how many animals are kept there", None)],
+    "damage": [("what_happened", "string", False, "What it damaged (a lawn, a garden, a fence, a car)", None)],
 }  # fmt: skip
 
 

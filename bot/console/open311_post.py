@@ -16,7 +16,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from bot.cases.report import BiteDetails, Report
+from bot.cases.report import BiteDetails, Report, is_urgent
 from bot.console import try_line
 from bot.console.accounts import ApiClient
 from bot.console.open311_format import Open311Error
@@ -30,13 +30,26 @@ SERVICE_WORDING = {
     "barking": ("Barking animal", "An animal barking or making noise for long periods."),
     "at_large": ("Animal at large", "A dog or other animal loose, off its owner's premises."),
     "bite": ("Animal bite", "An animal bit a person or another animal. Anyone injured: call 911 first."),
+    "threat": (
+        "Animal threat without contact",
+        "An animal chased, charged or lunged at someone but did not bite.",
+    ),
+    "neglect": (
+        "Animal neglect or cruelty",
+        "An animal without food, water or shelter, abandoned, abused, or in distress. In danger now: call 911 first.",
+    ),
+    "waste": ("Animal waste", "An owner did not clean up after their animal."),
+    "too_many": ("Too many animals", "More animals kept at one home than the city allows, or a kennel."),
+    "damage": ("Animal damage to property", "An animal damaged a lawn, a garden or other property."),
 }
 # the longest value each posted field may have (characters); the description is Twilio's longest text
 MAX_CHARS = {
     "address_string": 300, "description": 1600, "first_name": 100, "last_name": 100, "phone": 40,
     "attribute[animal]": 60, "attribute[animal_description]": 300, "attribute[occurred_text]": 300,
-    "attribute[frequency]": 300, "attribute[direction]": 300,
+    "attribute[frequency]": 300, "attribute[direction]": 300, "attribute[what_happened]": 300,
+    "attribute[animal_count]": 40,
 }  # fmt: skip
+YES_NO_ATTRIBUTES = ("loose", "in_danger")
 MAX_OTHER_CHARS = 100  # any other field (jurisdiction_id, service_code, lat, long, api_key, ...)
 
 
@@ -76,7 +89,11 @@ def posted_report(text: dict[str, str], pack: Pack, client: ApiClient, received:
     )
     if not location:
         raise Open311Error(400, "a location is required: address_string, or lat and long")
-    details = {k: v for k, v in attributes.items() if k in ("frequency", "direction") and v}
+    answers = {k: v for k, v in attributes.items() if k in YES_NO_ATTRIBUTES}
+    if any(v not in ("yes", "no", "unknown") for v in answers.values()):
+        raise Open311Error(400, f"attribute[{', '.join(answers)}] must be yes, no or unknown")
+    kept = ("frequency", "direction", *REPORT_TYPES[code].filed_details)
+    details = {k: v for k, v in attributes.items() if k in kept and v}
     details["submitted_by"] = client.name
     contact = _unverified_contact(text)
     if contact:
@@ -95,7 +112,7 @@ def posted_report(text: dict[str, str], pack: Pack, client: ApiClient, received:
         details=details,
         bite=_bite(attributes) if code == "bite" else None,
         # media_url is not taken: the console shows only photos from the city's own Twilio account
-        urgent=code == "bite",
+        urgent=is_urgent(code, answers),
         suggest_household=False,
     )
 

@@ -59,6 +59,7 @@ def facts_for(
             premises_basis=c.premises_basis,
             barking_minutes=c.barking_minutes,
             prior_designation=c.prior_designation,
+            animal_loose=c.animal_loose,
         )
         for c in history
     ]

@@ -5,9 +5,9 @@ filing, bot.notify.outbox) and the escalation's (bot.notify.escalation) are both
 from __future__ import annotations
 
 from bot.cases.models import Complaint
+from bot.vocabulary import REPORT_TYPES
 
 PAGE_LIMIT = 320  # characters in one page to the officer
-_TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
 
 
 def officer_link(console_url: str, reference: str) -> str:
@@ -20,7 +20,8 @@ def page_text(complaint: Complaint, console_url: str = "", note: str = "") -> st
     """What the officer on call reads: the normalised address, the reference and the link to the officer's
     item page only, never the resident's raw words (which can carry names and phone numbers); a place the
     parser could not key says so. `note` (an escalation's reason) comes first; the link is never cut."""
-    what = _TYPE_WORDS.get(complaint.type, complaint.type)
+    kind = REPORT_TYPES.get(complaint.type)  # "animal neglect or cruelty", "bite", ...
+    what = kind.spoken if kind is not None else complaint.type
     animal = complaint.animal_species or "animal"
     where = complaint.location_normalised or "a place described in the report"
     link = officer_link(console_url, complaint.reference)

@@ -25,6 +25,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "barking_duration": ("violation", "complaint"),
     "first_violation": ("established", "earliest"),
     "letter_days_from": ("issue", "receipt"),
+    "threat_complaints": ("count", "at_large_only"),
+    "damage_complaints": ("not_counted", "count"),
 }
 # readings that only one rules module's law raises: a pack with other rules may not set them, and its
 # household page does not name them (Freeport has no 58-16)
@@ -36,6 +38,8 @@ RULES_OF: dict[str, str] = {
     "barking_duration": "kellogg",
     "first_violation": "kellogg",
     "letter_days_from": "kellogg",
+    "threat_complaints": "kellogg",
+    "damage_complaints": "kellogg",
 }
 WORDS: dict[tuple[str, str], str] = {
     ("first_lapse", "lapse"): (
@@ -98,6 +102,22 @@ WORDS: dict[tuple[str, str], str] = {
         "58-16(B)(2) 'within 10 days of violation notice': the letter's 10 days run from the day the owner "
         "received it (recorded by the clerk)"
     ),
+    ("threat_complaints", "count"): (
+        "58-16 counts a threat without contact (chased, charged, lunged): 58-5 A ('snarls at persons') and "
+        "B ('interferes with persons walking') declare such an animal a nuisance"
+    ),
+    ("threat_complaints", "at_large_only"): (
+        "58-16 counts a threat without contact only when the animal was loose (at large, 58-3); one threat "
+        "from an animal on its owner's premises, or one the records cannot place, is not counted"
+    ),
+    ("damage_complaints", "not_counted"): (
+        "A complaint of damage to property is recorded, and 58-16 does not count it: no section of chapter 58 "
+        "names damage to property"
+    ),
+    ("damage_complaints", "count"): (
+        "58-16 counts a complaint of damage to property: 58-5 asks the owner to prevent 'any act which "
+        "constitutes a nuisance'"
+    ),
 }
 NOT_COUNTED = {"anonymous": "not_counted_anonymous", "same_incident": "not_counted_same_incident"}
 BARKING_NOT_COUNTED = "not_counted_barking_short"
@@ -121,6 +141,8 @@ class Readings:
     barking_duration: str = "violation"
     first_violation: str = "established"
     letter_days_from: str = "issue"
+    threat_complaints: str = "count"
+    damage_complaints: str = "not_counted"
 
     def words(self, rules: str | None = None) -> list[str]:
         """Each reading in force, in plain words, for the household page: those of every city, and those

@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import FormData
 
 from bot.cases.errors import CaseError, ComplaintNotFound
-from bot.cases.households import owner_address
+from bot.cases.households import kept_at_incident_place, owner_address
 from bot.cases.models import COMPLAINT_TYPES, FORMS, VICTIMS
 from bot.cases.report import BiteDetails, Report
 from bot.cases.service import AuditRecord, ComplaintDetail, NoticeRecord, SubjectRecord
@@ -38,6 +38,7 @@ from bot.console.standing import (
 )
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
 from bot.ordinance import barking_note
+from bot.ordinance.report_types import section_of
 
 router = console_router()
 
@@ -162,6 +163,7 @@ def complaint_page(
         forms=FORMS,
         received_local=detail.received.astimezone(pack.tz).replace(tzinfo=None).isoformat(timespec="minutes"),
         today=ctx.today(pack),
+        type_section=section_of(pack.rules, detail.type),
     )
 
 
@@ -169,7 +171,8 @@ def _household_candidates(
     ctx: ConsoleContext, pack: Pack, detail: ComplaintDetail, find: str
 ) -> list[SubjectRecord]:
     """Households the clerk may link: a search, else at the address of the owner the resident named, else
-    (barking only: heard from home) at the incident address. At large and bites: never the incident place."""
+    at the incident address where the animal is kept there (barking, too many, neglect, a threat from its own
+    yard: bot.cases.households). At large, bites, waste and damage: never the incident place."""
     if find:
         return ctx.cases.find_subjects(pack.code, find)
     if detail.subject_id is not None:
@@ -177,7 +180,7 @@ def _household_candidates(
     owner = owner_address(detail.owner_named)
     if owner:
         return ctx.cases.find_subjects(pack.code, owner)
-    if detail.type == "barking" and detail.location_normalised:
+    if kept_at_incident_place(detail.type, detail.details) and detail.location_normalised:
         return ctx.cases.find_subjects(pack.code, detail.location_normalised)
     return []
 

@@ -23,6 +23,7 @@ from bot.ordinance.readings import (
     Readings,
     not_counted,
 )
+from bot.ordinance.report_types import types_not_counted
 
 
 @dataclass(frozen=True)
@@ -156,10 +157,9 @@ def skipped_complaints(
             and facts[index].barking_minutes is not None
             and facts[index].barking_minutes < law.barking_continuous_minutes
         }
-    rest = not_counted(
-        facts, [index for index in order if index not in bites and index not in barking], readings
-    )
-    return {**bites, **barking, **rest}
+    skipped = {**bites, **barking, **types_not_counted(facts, order, readings)}  # threats, damage: readings
+    rest = not_counted(facts, [index for index in order if index not in skipped], readings)
+    return {**skipped, **rest}
 
 
 def counts_as_bite_case(fact: ComplaintFact, readings: Readings = DEFAULT_READINGS) -> bool:
