@@ -69,8 +69,12 @@ test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa 
 
 NLU_SETS := heldout=tests/nlu/heldout.yml heldout-es=tests/nlu/heldout_es.yml blind-12o=tests/nlu/blind_2026_12o.yml blind-es14=tests/nlu/blind_es_2026_12n.yml blind-12p=tests/nlu/blind_2026_12p.yml blind-es15=tests/nlu/blind_es_2026_12o.yml blind-12q=tests/nlu/blind_2026_12q.yml blind-es16=tests/nlu/blind_es_2026_12p.yml blind-12r=tests/nlu/blind_2026_12r.yml blind-es17=tests/nlu/blind_es_2026_12q.yml
 
-eval: $(MODEL) ## NLU figures: held-out and blind sets side by side, each beside a keyword baseline
-	$(PY) scripts/evaluate_nlu.py --model $(MODEL) --data $(NLU_SETS)
+# Real residents' reports, read at run time from beside the repository and never copied (skipped when absent),
+# and a set of our own written in their styles before any training line for them (docs/nlu-evaluation.md)
+REAL_SETS := ../shared/real-residents/dev.jsonl tests/nlu/real_style_blind.jsonl
+
+eval: $(MODEL) ## NLU figures: held-out, blind and real-text sets side by side, each beside a keyword baseline
+	$(PY) scripts/evaluate_nlu.py --model $(MODEL) --data $(NLU_SETS) --real $(REAL_SETS)
 
 eval-english-only: $(VENV)/.installed $(SPACY_MODEL)/meta.json $(MODEL) ## train an English-only model of the same data (~12 min), score the English sets with both
 	$(PY) scripts/english_only.py

@@ -12,6 +12,13 @@ CONTRACT_INTENTS = {
     "inform", "request_human", "check_status", "ask_lost_pet", "ask_licensing", "ask_ordinance",
     "other_city_service", "bot_challenge", "chitchat", "out_of_scope", "report_wildlife",
 }  # fmt: skip
+# The report types the ordinances give residents a reason to make, beyond the first three (DESIGN.md "Report
+# types"); the held-out sets were written before them, so they cover the intents above only.
+NEWER_REPORT_TYPES = {
+    "report_threat", "report_neglect", "report_waste", "report_too_many", "report_damage", "report_dead_animal",
+}  # fmt: skip
+HELD_OUT_INTENTS = set(CONTRACT_INTENTS)
+CONTRACT_INTENTS = CONTRACT_INTENTS | NEWER_REPORT_TYPES
 # Set by integrations.nlu_components.ReportTypeArbiter, never trained on.
 SET_BY_COMPONENTS = {"ambiguous_report"}
 
@@ -52,7 +59,7 @@ def residents():
 
 def test_heldout_is_large_enough_and_covers_every_intent(heldout) -> None:
     assert len(heldout) >= 180
-    assert {m.get("intent") for m in heldout} == CONTRACT_INTENTS
+    assert {m.get("intent") for m in heldout} == HELD_OUT_INTENTS
 
 
 def test_training_covers_exactly_the_contract_intents(training) -> None:

@@ -65,16 +65,18 @@ from bot.nlp.places.roles import (
 )
 from bot.nlp.places.rural import (
     bare_highways,
-    fire_numbers_es,
-    fire_numbers_with_roads,
     road_tails,
     roads_with_landmarks,
     roads_without_common_tails,
-    rural_numbered_roads_es,
     rural_places,
     rural_road_tails,
-    spoken_roads,
     town_tails,
+)
+from bot.nlp.places.rural_numbers import (
+    fire_numbers_es,
+    fire_numbers_with_roads,
+    rural_numbered_roads_es,
+    spoken_roads,
 )
 from bot.nlp.places.spans import Entity, widen
 from bot.nlp.places.ways import (
