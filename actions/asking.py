@@ -28,9 +28,10 @@ def report_type_of(tracker: Tracker) -> str:
     return loop.removesuffix("_form") if loop.removesuffix("_form") in REPORT_TYPES else "barking"
 
 
-def _last_said(tracker: Tracker) -> str:
+def _last_question(tracker: Tracker) -> str:
+    """The words of the report's last question (an offer of a person or an aside's answer may follow it)."""
     for event in reversed(report_events(tracker)):
-        if event.get("event") == "bot" and event.get("text"):
+        if event.get("event") == "bot" and (event.get("metadata") or {}).get("asks") and event.get("text"):
             return str(event["text"]).strip()
     return ""
 
@@ -55,7 +56,7 @@ def question_for(slot: str, tracker: Tracker) -> tuple[str, list[str]]:
         return "", []
     if times_asked(tracker, slot):
         text = _anonymous_said(slot, detail.reasks(language), tracker)
-        if text == _last_said(tracker):
+        if text == _last_question(tracker):
             text = _anonymous_said(slot, question(report_type, slot, [], language), tracker)
         return text, [slot]
     optional = [d.slot for d in kind.details if not d.required and d.ask]

@@ -240,3 +240,18 @@ async def test_emoji_only_answer_is_asked_again(dispatcher, domain):
     events = await ValidateAtLargeForm().run(dispatcher, tracker, domain)
     assert SlotSet("direction", None) in events
     assert dispatcher.messages == []
+
+
+def test_a_question_is_never_asked_in_the_same_words_twice_in_a_row() -> None:
+    from actions.asking import question_for
+    from bot.vocabulary import REPORT_TYPES
+
+    place = REPORT_TYPES["barking"].detail("location")
+    first = {"event": "bot", "text": "Where is this?", "metadata": {"asks": ["location"]}}
+    again = {"event": "bot", "text": place.reasks("en"), "metadata": {"asks": ["location"]}}
+    offer = {"event": "bot", "text": "I'm having trouble understanding.", "metadata": {"utter_action": "x"}}
+    slots = {"report_type": "barking"}
+    assert question_for("location", make_tracker(slots=slots, earlier_events=[first]))[0] == place.reasks("en")
+    # the third time (after an offer of a person in between), the first wording comes back, not the re-ask's
+    third, _ = question_for("location", make_tracker(slots=slots, earlier_events=[first, again, offer]))
+    assert third != place.reasks("en") and third.startswith("Where is this?")

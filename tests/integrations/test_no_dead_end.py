@@ -82,7 +82,8 @@ def test_yes_it_bled_is_the_injury_and_who_was_bitten_is_asked_alone(line) -> No
     resident = Texter(line["base"], "kellogg")
     answers = [(("who was bitten",), "yes it bled"), (("person", "bitten"), "my daughter"),
                (("when",), "an hour ago"), (("look like", "whose", "describe"), "I don't know"), *NAME]  # fmt: skip
-    questions = talk(resident, "a dog bit someone at 412 oak st", answers)
+    questions = talk(resident, "I need to report a dog bite at 412 oak st", answers)
+    assert "who was bitten" in questions[0] and "skin" in questions[0]
     assert "skin" not in questions[1] and "person" in questions[1]
     detail = filed(line, "kellogg", resident)
     assert (detail.bite.victim, detail.bite.skin_broken_or_medical) == ("person", True)
@@ -102,7 +103,7 @@ def test_an_answer_is_never_split_across_parts_by_position(line) -> None:
     answers = [(("who was bitten",), "me, it broke the skin"), (("when",), "this morning"),
                (("look like", "whose"), "I think so, it has tags"), (("describe",), "not sure"),
                (("whose animal",), "no idea"), *NAME]  # fmt: skip
-    talk(resident, "a dog bit someone at 412 oak st", answers)
+    talk(resident, "I need to report a dog bite at 412 oak st", answers)
     detail = filed(line, "kellogg", resident)
     assert detail.animal_description is None  # not "I think so"
     assert detail.owner_named is None and detail.bite.owner_known is None  # not "it has tags"
