@@ -251,7 +251,9 @@ def test_a_question_is_never_asked_in_the_same_words_twice_in_a_row() -> None:
     again = {"event": "bot", "text": place.reasks("en"), "metadata": {"asks": ["location"]}}
     offer = {"event": "bot", "text": "I'm having trouble understanding.", "metadata": {"utter_action": "x"}}
     slots = {"report_type": "barking"}
-    assert question_for("location", make_tracker(slots=slots, earlier_events=[first]))[0] == place.reasks("en")
+    assert question_for("location", make_tracker(slots=slots, earlier_events=[first]))[0] == place.reasks(
+        "en"
+    )
     # the third time (after an offer of a person in between), the first wording comes back, not the re-ask's
     third, _ = question_for("location", make_tracker(slots=slots, earlier_events=[first, again, offer]))
     assert third != place.reasks("en") and third.startswith("Where is this?")
