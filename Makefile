@@ -83,7 +83,7 @@ bench: $(VENV)/.installed $(MODEL) ## benches: database (1,000,000 complaints in
 	$(PY) bench/cases_bench.py
 	$(PY) bench/sms_bench.py
 
-bench-conversations: $(VENV)/.installed $(MODEL) ## texts to a reference for 44 scripted residents (SMS and voice), median and worst per report type
+bench-conversations: $(VENV)/.installed $(MODEL) ## 66 scripted residents x 7 answer styles (SMS, voice, en, es): dead ends, texts to a reference, wrong facts filed
 	$(PY) bench/conversation_bench.py
 
 lint: $(VENV)/.installed ## ruff check and format check

@@ -1,6 +1,10 @@
-"""The form questions: one action per slot (`action_ask_<slot>`), worded from bot.vocabulary, asking
-together the parts of a question that are still missing ("How long has it been barking without a break,
-and is it every night?")."""
+"""The form questions: one action per slot (`action_ask_<slot>`), worded from bot.vocabulary.
+
+The first time, the parts of a group never asked yet are asked together ("How long has it been barking
+without a break, and is it every night?"). A part asked before is asked again alone, in other words, with
+examples (Detail.reasks): never the same words twice in a row (issue 38). Each question's bot event carries
+the parts it asked (`asks`), which is how the form knows what a reply answers and how often a part was asked.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from rasa_sdk.events import EventType
 from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
+from actions.fact_reading import report_events, times_asked
 from actions.forms import needed_slots
 from actions.services import conversation_pack
 from bot.messages import say
@@ -23,18 +28,47 @@ def report_type_of(tracker: Tracker) -> str:
     return loop.removesuffix("_form") if loop.removesuffix("_form") in REPORT_TYPES else "barking"
 
 
-def question_for(slot: str, tracker: Tracker) -> str:
-    """What to ask for `slot` now, given what the report already has."""
+def _last_question(tracker: Tracker) -> str:
+    """The words of the report's last question (an offer of a person or an aside's answer may follow it)."""
+    for event in reversed(report_events(tracker)):
+        if event.get("event") == "bot" and (event.get("metadata") or {}).get("asks") and event.get("text"):
+            return str(event["text"]).strip()
+    return ""
+
+
+def _anonymous_said(slot: str, text: str, tracker: Tracker) -> str:
+    """The name question ends with what the city does with an anonymous report (the pack's reading)."""
+    if slot != "complainant_name":
+        return text
+    reading = conversation_pack(tracker).readings.anonymous
+    return f"{text} {say(f'anonymous.{reading}', tracker.get_slot('language'))}"
+
+
+def question_for(slot: str, tracker: Tracker) -> tuple[str, list[str]]:
+    """What to ask for `slot` now, and the parts it asks."""
     language = tracker.get_slot("language")
     if slot == "location_confirmed":
-        return say("ask.location_confirmed", language, location=tracker.get_slot("location"))
+        return say("ask.location_confirmed", language, location=tracker.get_slot("location")), [slot]
     report_type = report_type_of(tracker)
-    optional = [d.slot for d in REPORT_TYPES[report_type].details if not d.required and d.ask]
-    missing = [s for s in needed_slots(report_type, tracker) + optional if tracker.get_slot(s) is None]
-    asked = question(report_type, slot, missing, language)
-    if slot == "complainant_name":  # what the city does with an anonymous report (its reading `anonymous`)
-        asked += " " + say(f"anonymous.{conversation_pack(tracker).readings.anonymous}", language)
-    return asked
+    kind = REPORT_TYPES[report_type]
+    detail = kind.detail(slot)
+    if detail is None:
+        return "", []
+    if times_asked(tracker, slot):
+        text = _anonymous_said(slot, detail.reasks(language), tracker)
+        if text == _last_question(tracker):
+            text = _anonymous_said(slot, question(report_type, slot, [], language), tracker)
+        return text, [slot]
+    optional = [d.slot for d in kind.details if not d.required and d.ask]
+    never_asked = [
+        s for s in needed_slots(report_type, tracker) + optional
+        if tracker.get_slot(s) is None and not times_asked(tracker, s)
+    ]  # fmt: skip
+    text = _anonymous_said(slot, question(report_type, slot, never_asked, language), tracker)
+    parts = [d.slot for d in kind.details if d.slot in never_asked and d.group and d.group == detail.group]
+    if "still_there" in parts:
+        parts = [p for p in parts if p != "direction"]  # "or which way did it go" is part of still there
+    return text, list(dict.fromkeys([slot, *parts]))
 
 
 class ActionAskSlot(Action):
@@ -53,7 +87,8 @@ class ActionAskSlot(Action):
             # a street spelt otherwise than the city spells it (bot.nlp.places.streets.street_in_place)
             dispatcher.utter_message(response="utter_did_you_mean", street=suggested["street"])
             return []
-        dispatcher.utter_message(text=question_for(self.slot, tracker))
+        text, parts = question_for(self.slot, tracker)
+        dispatcher.utter_message(text=text, asks=parts)
         return []
 
 

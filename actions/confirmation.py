@@ -12,10 +12,12 @@ from rasa_sdk.forms import FormValidationAction
 from rasa_sdk.types import DomainDict
 
 from actions.forms import ANONYMOUS
+from actions.giving_up import call_ending
 from actions.reading import latest_intent, latest_text, message_times
 from actions.report_forms import REPORT_FORMS
 from bot.messages import say
-from bot.nlp import answers
+from bot.nlp.facts.corrections import parse_correction
+from bot.nlp.facts.yes_no import NO, YES, is_cancel, yes_no_unknown
 from bot.vocabulary import REPORT_TYPES, animal_word, value_word
 
 CONFIRMED, CANCELLED = "yes", "cancelled"
@@ -80,7 +82,7 @@ class ValidateConfirmForm(FormValidationAction):
     ) -> dict[str, Any]:
         text, intent = latest_text(tracker), latest_intent(tracker)
         report_type = tracker.get_slot("report_type") or "barking"
-        if answers.is_cancel(text):
+        if is_cancel(text):
             return {"report_confirmed": CANCELLED}
         if _STAY_ANONYMOUS.match(text):
             return self._stay_anonymous(dispatcher, tracker)
@@ -88,9 +90,9 @@ class ValidateConfirmForm(FormValidationAction):
         changes = await self._corrections(text, report_type, dispatcher, tracker, domain)
         if changes is not None:
             return {**changes, "report_confirmed": None} if changes else {"report_confirmed": None}
-        if answers.yes_no_unknown(text, intent) == answers.YES:
-            return {"report_confirmed": CONFIRMED}
-        if intent == "deny" or answers.yes_no_unknown(text, intent) == answers.NO:
+        if yes_no_unknown(text, intent) == YES or call_ending(tracker):
+            return {"report_confirmed": CONFIRMED}  # at a call's last turns, anything but a cancel sends it
+        if intent == "deny" or yes_no_unknown(text, intent) == NO:
             dispatcher.utter_message(response="utter_what_to_change")
             return {"report_confirmed": None, "change_requested": True}
         dispatcher.utter_message(response="utter_change_unclear")
@@ -117,7 +119,7 @@ class ValidateConfirmForm(FormValidationAction):
         """Slot changes the message asks for; None when it asks for none. A rejected value leaves
         the slot as it was (the validator has said why)."""
         requested: dict[str, Any] = {}
-        correction = answers.parse_correction(text, correctable_slots(report_type))
+        correction = parse_correction(text, correctable_slots(report_type))
         if correction:
             requested[correction.slot] = correction.value
         for entity in tracker.latest_message.get("entities") or []:

@@ -20,7 +20,7 @@ from actions.services import (
 )
 from bot.jurisdictions import load_packs, pack_for_number
 from bot.messages import language_of, say
-from bot.nlp.answers import asks_status
+from bot.nlp.facts.corrections import asks_status
 from bot.settings import get_settings
 from bot.vocabulary import REPORT_TYPES
 
@@ -162,7 +162,11 @@ class ActionDefaultFallback(Action):
     ) -> list[EventType]:
         tries = int(tracker.get_slot("failed_tries") or 0) + 1
         dispatcher.utter_message(response="utter_default")
-        if tries >= 2:
+        offered = any(
+            e.get("event") == "bot" and (e.get("metadata") or {}).get("utter_action") == "utter_offer_person"
+            for e in tracker.events
+        )  # "I'm having trouble understanding" at most once a conversation (issue 38)
+        if tries >= 2 and not offered:
             dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
             tries = 0
         # forget the message that wasn't understood, so it doesn't steer the dialogue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 from datetime import datetime, timezone
@@ -14,6 +15,7 @@ from rasa_sdk.types import DomainDict
 
 from actions.confirmation import CANCELLED, CONFIRMED
 from actions.forms import ANONYMOUS
+from actions.giving_up import needs_follow_up
 from actions.services import (
     case_service,
     complainant_contact,
@@ -21,15 +23,8 @@ from actions.services import (
     conversation_pack,
     office_details_for,
 )
-from bot.cases.report import (
-    ASSISTANT_LINE,
-    NAME_PLACEHOLDER,
-    RESIDENT_LINE,
-    BiteDetails,
-    Report,
-    is_urgent,
-)
-from bot.nlp.answers import NO, UNKNOWN, YES
+from bot.cases.report import ASSISTANT_LINE, NAME_PLACEHOLDER, RESIDENT_LINE, BiteDetails, Report, is_urgent
+from bot.nlp.facts.yes_no import NO, NOT_KNOWN, UNKNOWN, YES
 from bot.vocabulary import REPORT_TYPES
 
 logger = logging.getLogger(__name__)
@@ -43,6 +38,15 @@ REPORT_SLOTS = tuple(
 )  # fmt: skip
 # Actions after which earlier messages belong to another report.
 _REPORT_BOUNDARIES = {"action_submit_report", "action_session_start"}
+
+
+def _known(value: object) -> object:
+    """A slot's value, None when the resident did not know it (issue 38: "not known" is no fact)."""
+    return None if value in (NOT_KNOWN, UNKNOWN) else value
+
+
+def _known_slot(tracker: Tracker, name: str) -> object:
+    return _known(tracker.get_slot(name))
 
 
 def _tristate(value: str | None) -> bool | None:
@@ -109,17 +113,17 @@ def _received(tracker: Tracker) -> datetime:
 def build_report(tracker: Tracker) -> Report:
     """The Report the filing service takes, from the confirmed conversation."""
     report_type = tracker.get_slot("report_type")
-    slot = tracker.get_slot
+
+    slot = functools.partial(_known_slot, tracker)
     name = slot("complainant_name")
     message_id = tracker.latest_message.get("message_id") or f"{_received(tracker).timestamp():.6f}"
     bite = None
     owner = slot("owner_known")  # the owner the resident named suggests the household (bot.cases.households)
-    owner = None if owner in (None, UNKNOWN) else owner
     if report_type == "bite":
         bite = BiteDetails(
             victim=slot("victim"),  # None when not said: filed as "unknown", never invented
-            skin_broken_or_medical=_tristate(slot("injury")),
-            animal_vaccinated=_tristate(slot("vaccinated")),
+            skin_broken_or_medical=_tristate(tracker.get_slot("injury")),
+            animal_vaccinated=_tristate(tracker.get_slot("vaccinated")),
             owner_known=owner,
         )
     urgent = is_urgent(report_type, {name: slot(name) for name in ("aggressive", "in_danger")})
@@ -144,6 +148,7 @@ def build_report(tracker: Tracker) -> Report:
         photo_urls=report_photos(tracker),
         urgent=urgent,
         language=slot("language"),
+        needs_follow_up=needs_follow_up(tracker.get_slot("location")),
     )
 
 
@@ -157,7 +162,7 @@ def _occurred(value: str | None) -> datetime | None:
 def _details(tracker: Tracker, report_type: str) -> dict[str, str | int]:
     details: dict[str, str | int] = {}
     for key in REPORT_TYPES[report_type].filed_details:
-        value = tracker.get_slot(key)
+        value = _known(tracker.get_slot(key))
         if value is not None and value != "":
             details[key] = int(value) if key == "barking_minutes" else value
     return details

@@ -11,9 +11,16 @@ from typing import Any
 from rasa_sdk import Tracker
 
 from actions.services import conversation_pack
-from bot.nlp import answers, replies
 from bot.nlp.animals.taxonomy import normalise_animal
-from bot.nlp.times import TimeFacts, read_times
+from bot.nlp.facts.behaviour import aggressive
+from bot.nlp.facts.name import clean_name, declines_name
+from bot.nlp.facts.owner import owner
+from bot.nlp.facts.place_words import is_findable_location
+from bot.nlp.facts.times import TimeFacts, read_times
+from bot.nlp.facts.vaccination import vaccinated
+from bot.nlp.facts.victim import victim_kind
+from bot.nlp.facts.whereabouts import direction, still_there
+from bot.nlp.facts.yes_no import UNKNOWN, YES, yes_no_unknown
 
 ASIDE_INTENTS = frozenset(
     {"request_human", "check_status", "ask_lost_pet", "ask_licensing", "ask_ordinance", "other_city_service",
@@ -85,14 +92,14 @@ def not_a_name(tracker: Tracker) -> str | None:
     times = message_times(tracker)
     if times.says_when or times.frequency or times.time_of_day:
         return "time"
-    if answers.yes_no_unknown(text) in (answers.YES, answers.UNKNOWN):
+    if yes_no_unknown(text) in (YES, UNKNOWN):
         return "yes_no"
-    if entities(tracker, "location") or answers.is_findable_location(text):
+    if entities(tracker, "location") or is_findable_location(text):
         return "place"
-    went = replies.direction(text)
-    if (went and " " in went.strip()) or (replies.still_there(text) and not went):  # not "West", a surname
+    went = direction(text)
+    if (went and " " in went.strip()) or (still_there(text) and not went):  # not "West", a surname
         return "seen"  # "still there", "it's gone", "went north"
-    if replies.aggressive(text) or replies.vaccinated(text):
+    if aggressive(text) or vaccinated(text):
         return "seen"  # "friendly", "vaccinated"
     if _only_an_animal(tracker, text):
         return "animal"
@@ -118,18 +125,16 @@ def fits_requested(tracker: Tracker) -> bool:
     """Whether the latest message reads as an answer to the question just asked."""
     slot, text = tracker.get_slot("requested_slot"), latest_text(tracker)
     readers: dict[str, Callable[[], Any]] = {
-        "location": lambda: entities(tracker, "location") or answers.is_findable_location(text),
-        "complainant_name": lambda: answers.clean_name(text) or answers.declines_name(text),
-        "owner_known": lambda: (
-            replies.owner(text) or answers.yes_no_unknown(text) or answers.clean_name(text)
-        ),
+        "location": lambda: entities(tracker, "location") or is_findable_location(text),
+        "complainant_name": lambda: clean_name(text) or declines_name(text),
+        "owner_known": lambda: owner(text) or yes_no_unknown(text) or clean_name(text),
         "bite_when": lambda: message_times(tracker).says_when,
         "barking_since": lambda: message_times(tracker).says_when,
-        "victim": lambda: answers.victim_kind(text),
+        "victim": lambda: victim_kind(text),
         "animal": lambda: animal_mentions(tracker) or normalise_animal(text),
-        "location_confirmed": lambda: answers.yes_no_unknown(text),
+        "location_confirmed": lambda: yes_no_unknown(text),
     }
-    reader = readers.get(slot or "", lambda: answers.yes_no_unknown(text))
+    reader = readers.get(slot or "", lambda: yes_no_unknown(text))
     return bool(reader())
 
 

@@ -1,6 +1,8 @@
 """The forms of the report types beyond barking, at large and bite (threat, neglect, waste, too many animals,
 damage to property): what each reads from a message and how it checks an answer. The questions and the
-order are bot/vocabulary.py's; the shared readers and validators are actions/forms.py's.
+order, and how each detail is read and asked again, are bot/vocabulary.py's; the form machinery (every
+message read for every missing fact, re-asks, give-ups) is actions/forms.py's. What only these types read
+(what happened, danger now, loose, how many) is read here, from any message, whatever was asked.
 
 An animal in danger now (neglect) or a threat still going on is urgent like a bite: the resident is told to
 call 911 first as soon as the report says so, and the report is filed as urgent (bot.cases.report.is_urgent).
@@ -15,10 +17,12 @@ from rasa_sdk import Tracker
 from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
-from actions.forms import MAX_ANSWER_CHARS, ReportFormValidation, Slots, owner_in
+from actions.fact_reading import last_asked
+from actions.forms import MAX_ANSWER_CHARS, ReportFormValidation, Slots
 from actions.reading import latest_intent, latest_text
-from bot.nlp import answers
 from bot.nlp.animals.taxonomy import normalise_animal
+from bot.nlp.facts.text import fold
+from bot.nlp.facts.yes_no import NO, YES
 from bot.vocabulary import REPORT_TYPES
 
 # Words that say an animal is in danger now (a hot car, no water in the heat, collapsed), English and Spanish
@@ -75,20 +79,19 @@ _COUNT = re.compile(
     r"dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|veinte)\b(\s+or\s+more|\+)?",
     re.I,
 )
-_YES_NO = (answers.YES, answers.NO, answers.UNKNOWN)
 
 
 def danger_now(text: str, report_type: str) -> bool:
     """The message says the animal (neglect) or a person (threat) is in danger right now."""
     words = _DANGER_NOW if report_type == "neglect" else _THREAT_NOW
-    return bool(words.search(answers.fold(text)))
+    return bool(words.search(fold(text)))
 
 
 def loose_in(text: str) -> str | None:
     """yes (loose), no (fenced, on a leash) or None (the message does not say)."""
     if _NOT_LOOSE.search(text):
-        return answers.NO
-    return answers.YES if _LOOSE.search(text) else None
+        return NO
+    return YES if _LOOSE.search(text) else None
 
 
 _KINDS = frozenset({"animals", "pets", "animales", "mascotas"})
@@ -107,58 +110,55 @@ def animal_count_in(text: str, answering: bool = False) -> str | None:
 
 
 class TypeFormValidation(ReportFormValidation):
-    """A newer type's form: it reads what happened from the message that opened the report, whether it is
-    urgent now, and whose animal it is, whatever was asked."""
+    """A newer type's form: beside its declared details it reads what happened (from the message that opened
+    the report, or an answer that says it), whether it is urgent now, loose, and how many, whatever was asked."""
 
     urgent_response = "utter_call_911"
 
     def read_facts(self, tracker: Tracker) -> Slots:
-        text, facts = latest_text(tracker), {}
-        empty = self._empty(tracker, "what_happened", "in_danger", "loose", "owner_known", "animal_count")
+        facts = super().read_facts(tracker)
+        for slot, value in self.own_facts(tracker).items():
+            # only where no reader took it: an unread slot is None (the raw text mapped into it) or unfilled
+            if facts.get(slot) is None and (slot in facts or tracker.get_slot(slot) is None):
+                facts[slot] = value
+        return facts
+
+    def own_facts(self, tracker: Tracker) -> Slots:
+        text, asked, facts = latest_text(tracker), last_asked(tracker), {}
         cue = _WHAT_CUES.get(self.report_type)
         # the message that opened the report, in words (Rasa's "/report_neglect{...}" syntax says nothing)
         opening = latest_intent(tracker) == f"report_{self.report_type}" and not text.startswith("/")
-        if "what_happened" in empty and opening and cue is not None and cue.search(text):
+        if cue is not None and cue.search(text) and (opening or "what_happened" in asked):
             facts["what_happened"] = text.strip()[:MAX_ANSWER_CHARS]
-        if "in_danger" in empty and danger_now(text, self.report_type):
-            facts["in_danger"] = answers.YES
-        owner = owner_in(tracker, text)
-        if "owner_known" in empty and owner and owner != answers.UNKNOWN:
-            facts["owner_known"] = owner
+        if danger_now(text, self.report_type):
+            facts["in_danger"] = YES
+        loose = loose_in(text)
+        if loose:
+            facts["loose"] = loose
+        count = animal_count_in(text, answering=asked == ("animal_count",))
+        if count:
+            facts["animal_count"] = count
         return {k: v for k, v in facts.items() if k in REPORT_TYPES[self.report_type].slots}
 
     def validate_in_danger(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Slots:
-        said = value if value in _YES_NO else None
-        if said is None and danger_now(str(value or ""), self.report_type):
-            said = answers.YES
-        result = self._yes_no("in_danger", said or value, dispatcher, tracker)
-        if result.get("in_danger") == answers.YES:
+        if value == YES:
             dispatcher.utter_message(response=self.urgent_response)
-        return result
+        return self._read_value("in_danger", value)
 
-    def validate_what_happened(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        return self._free_text("what_happened", value, dispatcher, tracker)
+    def validate_what_happened(self, value: Any, *args: Any) -> Slots:
+        return self._read_value("what_happened", value)
+
+    def validate_loose(self, value: Any, *args: Any) -> Slots:
+        return self._read_value("loose", value)
+
+    def validate_animal_count(self, value: Any, *args: Any) -> Slots:
+        return self._read_value("animal_count", value)
 
 
 class ValidateThreatForm(TypeFormValidation):
     report_type = "threat"
-
-    def read_facts(self, tracker: Tracker) -> Slots:
-        facts = super().read_facts(tracker)
-        loose = loose_in(latest_text(tracker))
-        if loose and "loose" in self._empty(tracker, "loose"):
-            facts["loose"] = loose
-        return facts
-
-    def validate_loose(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        said = value if value in _YES_NO else loose_in(str(value or ""))
-        return self._yes_no("loose", said or value, dispatcher, tracker)
 
 
 class ValidateNeglectForm(TypeFormValidation):
@@ -172,24 +172,6 @@ class ValidateWasteForm(TypeFormValidation):
 
 class ValidateTooManyForm(TypeFormValidation):
     report_type = "too_many"
-
-    def read_facts(self, tracker: Tracker) -> Slots:
-        facts = super().read_facts(tracker)
-        count = animal_count_in(latest_text(tracker))
-        if count and "animal_count" in self._empty(tracker, "animal_count"):
-            facts["animal_count"] = count
-        return facts
-
-    def validate_animal_count(
-        self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> Slots:
-        text = str(value or "")
-        if answers.yes_no_unknown(text) == answers.UNKNOWN:
-            return self._accept("animal_count", "not known")
-        count = animal_count_in(text, answering=True)
-        if count is None:
-            return self._reject("animal_count", "utter_count_unclear", dispatcher, tracker)
-        return self._accept("animal_count", count)
 
 
 class ValidateDamageForm(TypeFormValidation):

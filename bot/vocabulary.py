@@ -8,78 +8,10 @@ are held to this file: actions read it, and tests/test_domain_responses.py check
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.messages import catalogue, language_of, say
+from bot.report_parts import Detail, ReportType
 
-
-@dataclass(frozen=True)
-class Detail:
-    """A slot of a report: what asks for it (`ask`: a question part, joined with the other parts of its
-    group into one question) and the label it is read back with (None: not read back). Each wording has its
-    Spanish beside it (`ask_es`, `alone_es`, `label_es`), written without the opening "¿" that `question`
-    adds; tests/actions/test_spanish_replies.py holds every English wording to having one."""
-
-    slot: str
-    ask: str
-    label: str | None
-    required: bool = True  # False: filled when the resident says it, never asked on its own
-    group: str = ""  # details of one group are asked in one question; "" = its own question
-    alone: str = ""  # the question when it is the only part of its group still missing ("" = `ask`)
-    ask_es: str = ""
-    label_es: str | None = None
-    alone_es: str = ""
-
-    def asks(self, language: object = "en") -> str:
-        return self.ask_es if language_of(language) == "es" else self.ask
-
-    def alone_asks(self, language: object = "en") -> str:
-        """The question when this part is asked on its own."""
-        if language_of(language) == "es":
-            return self.alone_es or self.ask_es
-        return self.alone or self.ask
-
-    def label_in(self, language: object = "en") -> str | None:
-        return self.label_es if language_of(language) == "es" and self.label else self.label
-
-
-@dataclass(frozen=True)
-class ReportType:
-    code: str  # "barking", "at_large", "bite", "threat", ...
-    title: str  # read-back title
-    spoken: str  # in "a ... report" in status answers
-    details: tuple[Detail, ...]  # in the order they are asked, shared slots included
-    filed_details: tuple[str, ...]  # slots filed as the report's per-type details
-    title_es: str = ""
-    spoken_es: str = ""  # in "reporte de ..."
-
-    def title_in(self, language: object = "en") -> str:
-        return self.title_es if language_of(language) == "es" else self.title
-
-    def spoken_in(self, language: object = "en") -> str:
-        return self.spoken_es if language_of(language) == "es" else self.spoken
-
-    @property
-    def form(self) -> str:
-        return f"{self.code}_form"
-
-    @property
-    def required_slots(self) -> list[str]:
-        return [d.slot for d in self.details if d.required]
-
-    @property
-    def slots(self) -> list[str]:
-        return [d.slot for d in self.details]
-
-    def detail(self, slot: str) -> Detail | None:
-        return next((d for d in self.details if d.slot == slot), None)
-
-    def readback(self, language: object = "en") -> tuple[tuple[str, str], ...]:
-        """(slot, label) of the details read back, the shared ones (place, animal, name) left out."""
-        shared = {"location", "animal", "complainant_name"}
-        return tuple(
-            (d.slot, str(d.label_in(language))) for d in self.details if d.label and d.slot not in shared
-        )
+__all__ = ["REPORT_TYPES", "Detail", "ReportType", "animal_word", "question", "value_word"]
 
 
 LOCATION = Detail(
@@ -88,8 +20,21 @@ LOCATION = Detail(
     "at",
     ask_es="dónde es? Una dirección, una esquina (3rd y Elm), una cuadra o un lugar conocido",
     label_es="en",
+    reads="place",
+    reask="I still need the place: an address (412 Oak St), a corner (3rd and Elm), or a landmark (the church "
+    "on 2nd St).",
+    reask_es="Todavía necesito el lugar: una dirección (412 Oak St), una esquina (3rd y Elm) o un lugar conocido "
+    "(la iglesia de la 2nd St).",
 )
-ANIMAL = Detail("animal", "what kind of animal is it", None, ask_es="qué tipo de animal es")
+ANIMAL = Detail(
+    "animal",
+    "what kind of animal is it",
+    None,
+    ask_es="qué tipo de animal es",
+    reads="animal",
+    reask="Which animal is it: a dog, a cat, a horse, or something else?",
+    reask_es="¿Qué animal es: un perro, un gato, un caballo u otro?",
+)
 NAME = Detail(
     "complainant_name",
     # what an anonymous report counts for is the city's reading, said after the question (anonymous.<reading>)
@@ -97,17 +42,23 @@ NAME = Detail(
     "name",
     ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo",
     label_es="nombre",
+    reads="name",
+    reask="And your name, for the city only? Or reply SKIP to stay anonymous.",
+    reask_es="¿Y su nombre, solo para la ciudad? O responda ANONIMO.",
 )
 
 # whose animal it is: filled when the resident says it (OWNER_SAID), or asked where the household complained
 # about can only be the owner the resident names (OWNER_ASKED; bot.cases.households)
-OWNER_SAID = Detail("owner_known", "", "owner", required=False, label_es="dueño")
+OWNER_SAID = Detail("owner_known", "", "owner", required=False, label_es="dueño", reads="owner")
 OWNER_ASKED = Detail(
     "owner_known",
     "do you know whose animal it is? A name or an address helps; say don't know if not",
     "owner",
     ask_es="sabe de quién es el animal? Un nombre o una dirección ayuda; si no sabe, diga no sé",
     label_es="dueño",
+    reads="owner",
+    reask="Whose animal is it, if you know: a name, a family, or the address where it lives?",
+    reask_es="¿De quién es el animal, si sabe: un nombre, una familia, o la dirección donde vive?",
 )
 
 REPORT_TYPES: dict[str, ReportType] = {
@@ -124,12 +75,18 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("barking_since", "how long has it been barking without a break (since 10pm, for 45 "
                        "minutes...)", "since", group="barking",
                        ask_es="cuánto tiempo lleva ladrando sin parar (desde las 10pm, desde hace 45 minutos...)",
-                       label_es="desde"),
+                       label_es="desde", reads="time",
+                       reask="Since what time has it been barking? For example: since 9pm, or for an hour.",
+                       reask_es="¿Desde qué hora está ladrando? Por ejemplo: desde las 9pm, o desde hace una hora."),
                 Detail("barking_minutes", "", "minutes without a break", required=False,
-                       label_es="minutos sin parar"),
+                       label_es="minutos sin parar", reads="minutes"),
                 Detail("barking_frequency", "is it every night", "how often", required=False, group="barking",
-                       ask_es="pasa todas las noches", label_es="qué tan seguido"),
-                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora"),
+                       ask_es="pasa todas las noches", label_es="qué tan seguido", reads="frequency",
+                       alone="does it bark like this every night", alone_es="ladra así todas las noches",
+                       reask="How often does it happen: every night, most days, or just this once?",
+                       reask_es="¿Qué tan seguido pasa: todas las noches, casi diario, o solo esta vez?",
+                       yes_means="every night", no_means="not every night"),
+                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora", reads="time_of_day"),
                 NAME,
             ),
             ("barking_since", "barking_minutes", "barking_frequency", "barking_time_of_day"),
@@ -144,14 +101,26 @@ REPORT_TYPES: dict[str, ReportType] = {
                 LOCATION,
                 ANIMAL,
                 Detail("animal_description", "what does it look like (colour, size, breed, collar)", "looks like",
-                       group="seen", ask_es="cómo es (color, tamaño, raza, collar)", label_es="cómo es"),
+                       group="seen", ask_es="cómo es (color, tamaño, raza, collar)", label_es="cómo es",
+                       reads="description", alone="what does it look like (colour, size, breed, collar)",
+                       alone_es="cómo es (color, tamaño, raza, collar)",
+                       reask="Can you describe it? For example: big brown lab, red collar. Or say don't know.",
+                       reask_es="¿Me lo describe? Por ejemplo: perro café grande, collar rojo. O diga no sé."),
                 Detail("still_there", "is it still there, or which way did it go", "still there", group="seen",
-                       ask_es="sigue ahí o para dónde se fue", label_es="sigue ahí"),
+                       ask_es="sigue ahí o para dónde se fue", label_es="sigue ahí", reads="still_there",
+                       reask="Is the animal still there now? (yes, no, or don't know)",
+                       reask_es="¿El animal sigue ahí ahorita? (sí, no o no sé)"),
                 Detail("direction", "which way did it go", "went", group="seen",
-                       ask_es="para dónde se fue", label_es="se fue hacia"),
+                       ask_es="para dónde se fue", label_es="se fue hacia", reads="direction",
+                       reask="Which direction did it head? For example: north on Elm, towards the park.",
+                       reask_es="¿Hacia dónde se fue? Por ejemplo: al norte por la Elm, hacia el parque."),
                 Detail("aggressive", "is it acting aggressive (growling, charging, chasing) or friendly",
                        "aggressive", group="seen",
-                       ask_es="se ve agresivo (gruñe, se le echa encima, persigue) o manso", label_es="agresivo"),
+                       ask_es="se ve agresivo (gruñe, se le echa encima, persigue) o manso", label_es="agresivo",
+                       reads="aggressive", alone="is it acting aggressive (growling, charging, chasing)?",
+                       alone_es="se ve agresivo (gruñe, se le echa encima, persigue)?",
+                       reask="Is it growling, charging or chasing anyone? (yes, no, or don't know)",
+                       reask_es="¿Está gruñendo, echándose encima o persiguiendo a alguien? (sí, no o no sé)"),
                 OWNER_SAID,
                 NAME,
             ),
@@ -165,29 +134,49 @@ REPORT_TYPES: dict[str, ReportType] = {
             "bite",
             (
                 Detail("victim", "who was bitten (a person or an animal)", "bitten", group="who",
-                       ask_es="a quién mordió (a una persona o a un animal)", label_es="mordió a"),
+                       ask_es="a quién mordió (a una persona o a un animal)", label_es="mordió a", reads="victim",
+                       reask="Was it a person that got bitten (you, your child, someone else) or an animal (your "
+                       "dog, your cat)?",
+                       reask_es="¿Mordió a una persona (a usted, a su hijo, a alguien más) o a un animal (su perro, "
+                       "su gato)?"),
                 Detail("injury", "did it break the skin or need medical care", "skin broken/medical care",
                        group="who", alone="Did it break the skin, or did anyone need medical care?",
                        ask_es="le rompió la piel o necesitó atención médica",
                        alone_es="¿Le rompió la piel, o alguien necesitó atención médica?",
-                       label_es="piel rota/atención médica"),
+                       label_es="piel rota/atención médica", reads="injury",
+                       reask="Was there any blood, or did anyone see a doctor? (yes, no, or don't know)",
+                       reask_es="¿Hubo sangre, o alguien fue al doctor? (sí, no o no sé)"),
                 Detail("location", "where did it happen (an address, a corner or a landmark)", "at", group="where",
                        alone=LOCATION.ask, ask_es="dónde pasó (una dirección, una esquina o un lugar conocido)",
-                       label_es="en", alone_es=LOCATION.ask_es),
+                       label_es="en", alone_es=LOCATION.ask_es, reads="place", reask=LOCATION.reask,
+                       reask_es=LOCATION.reask_es),
                 Detail("bite_when", "when", "when", group="where", alone="when did the bite happen",
-                       ask_es="cuándo", label_es="cuándo", alone_es="cuándo fue la mordida"),
-                Detail("animal", "what kind of animal was it", None, group="animal", ask_es="qué tipo de animal era"),
+                       ask_es="cuándo", label_es="cuándo", alone_es="cuándo fue la mordida", reads="time",
+                       reask="About what time was the bite? For example: 20 minutes ago, this morning.",
+                       reask_es="¿Más o menos a qué hora fue la mordida? Por ejemplo: hace 20 minutos, hoy en la "
+                       "mañana."),
+                Detail("animal", "what kind of animal was it", None, group="animal", ask_es="qué tipo de animal era",
+                       reads="animal", reask=ANIMAL.reask, reask_es=ANIMAL.reask_es),
                 Detail("animal_description", "what did it look like", "looks like", group="animal",
-                       ask_es="cómo era", label_es="cómo es"),
+                       ask_es="cómo era", label_es="cómo es", reads="description",
+                       alone="what did it look like (colour, size, breed, collar)",
+                       alone_es="cómo era (color, tamaño, raza, collar)",
+                       reask="Can you describe the animal? For example: small white terrier. Or say don't know.",
+                       reask_es="¿Me describe al animal? Por ejemplo: perrito blanco chico. O diga no sé."),
                 Detail("owner_known", "whose is it (a name or an address)", "owner", group="animal",
                        alone="do you know whose animal it is? A name or an address helps; say don't know if not",
                        ask_es="de quién es (un nombre o una dirección)", label_es="dueño",
                        alone_es="sabe de quién es el animal? Un nombre o una dirección ayuda; si no sabe, diga "
-                       "no sé"),
+                       "no sé", reads="owner",
+                       reask="Whose animal is it, if you know: a name, a family, or the address where it lives?",
+                       reask_es="¿De quién es el animal, si sabe: un nombre, una familia, o la dirección donde "
+                       "vive?"),
                 Detail("vaccinated", "is it vaccinated against rabies, if you know", "vaccinated", group="animal",
                        alone="do you know if the animal is vaccinated against rabies? (yes, no, or don't know)",
                        ask_es="está vacunado contra la rabia, si sabe", label_es="vacunado",
-                       alone_es="sabe si el animal está vacunado contra la rabia? (sí, no o no sé)"),
+                       alone_es="sabe si el animal está vacunado contra la rabia? (sí, no o no sé)",
+                       reads="vaccinated", reask="Has it had its rabies shots, as far as you know? (yes, no, or "
+                       "don't know)", reask_es="¿Tiene su vacuna de la rabia, que usted sepa? (sí, no o no sé)"),
                 NAME,
             ),
             ("bite_when",),
@@ -204,17 +193,25 @@ REPORT_TYPES: dict[str, ReportType] = {
                 # Freeport 11 C 2 b "chased or approached a person ... in an apparent attitude of attack"; urgent
                 # while it is still going on, so that is asked first
                 Detail("in_danger", "is it still there, threatening anyone right now", "still threatening",
-                       ask_es="sigue ahí, amenazando a alguien ahorita", label_es="sigue amenazando"),
+                       ask_es="sigue ahí, amenazando a alguien ahorita", label_es="sigue amenazando",
+                       reads="yes_no", reask="Is the animal still there threatening someone now? (yes, no, or "
+                       "don't know)", reask_es="¿El animal sigue ahí amenazando a alguien ahorita? (sí, no o no sé)"),
                 LOCATION,
                 ANIMAL,
                 Detail("what_happened", "what did it do (chased, charged, lunged, growled)", "what it did",
                        group="threat", ask_es="qué hizo (persiguió, se echó encima, se abalanzó, gruñó)",
-                       label_es="qué hizo"),
+                       label_es="qué hizo", alone="what did the animal do (chased, charged, lunged, growled)",
+                       alone_es="qué hizo el animal (persiguió, se echó encima, se abalanzó, gruñó)",
+                       reask="Tell me in a few words what the animal did. For example: it chased me to my car.",
+                       reask_es="Dígame en pocas palabras qué hizo el animal. Por ejemplo: me persiguió hasta mi "
+                       "carro."),
                 # loose: also at large (Kellogg 58-3, Freeport 1 E); filed once, as a threat, with this answer
                 Detail("loose", "was it loose, off its owner's property with no leash", "loose", group="threat",
                        alone="Was it loose, off its owner's property with no leash? (yes, no, or don't know)",
                        ask_es="andaba suelto, fuera de la propiedad del dueño y sin correa", label_es="suelto",
-                       alone_es="¿Andaba suelto, fuera de la propiedad del dueño y sin correa? (sí, no o no sé)"),
+                       alone_es="¿Andaba suelto, fuera de la propiedad del dueño y sin correa? (sí, no o no sé)",
+                       reads="yes_no", reask="Was it out on its own, with no leash and no fence? (yes, no, or "
+                       "don't know)", reask_es="¿Andaba solo, sin correa y sin cerca? (sí, no o no sé)"),
                 OWNER_ASKED,
                 NAME,
             ),
@@ -232,13 +229,17 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("in_danger", "is the animal in danger right now (in a hot car, no water in the heat, "
                        "hurt)", "in danger now",
                        ask_es="el animal está en peligro ahorita (en un carro caliente, sin agua con el calor, "
-                       "herido)", label_es="en peligro ahorita"),
+                       "herido)", label_es="en peligro ahorita", reads="yes_no",
+                       reask="Could the animal die or get hurt if nobody comes soon? (yes, no, or don't know)",
+                       reask_es="¿El animal podría morir o lastimarse si nadie llega pronto? (sí, no o no sé)"),
                 LOCATION,
                 ANIMAL,
                 Detail("what_happened", "what is wrong (no food or water, no shelter from the weather, left "
                        "alone, hurt, beaten)", "what is wrong",
                        ask_es="qué pasa (sin comida o agua, sin refugio del clima, abandonado, herido, maltratado)",
-                       label_es="qué pasa"),
+                       label_es="qué pasa", reask="What have you seen happen to the animal? For example: chained "
+                       "outside with no water for two days.", reask_es="¿Qué le ha visto pasar al animal? Por "
+                       "ejemplo: encadenado afuera sin agua dos días."),
                 OWNER_SAID,
                 NAME,
             ),
@@ -257,7 +258,10 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("what_happened", "what happened (left on a sidewalk or in a park, in your yard, piling "
                        "up in the owner's yard)", "what happened",
                        ask_es="qué pasó (lo dejaron en la banqueta o en un parque, en su patio, se junta en el "
-                       "patio del dueño)", label_es="qué pasó"),
+                       "patio del dueño)", label_es="qué pasó",
+                       reask="Where was the waste left? For example: on the sidewalk in front of "
+                       "my house, every morning.", reask_es="¿Dónde dejan el excremento? Por ejemplo: en la banqueta "
+                       "frente a mi casa, cada mañana."),
                 OWNER_ASKED,
                 NAME,
             ),
@@ -275,7 +279,9 @@ REPORT_TYPES: dict[str, ReportType] = {
                 # Kellogg 58-4: more than three over six months per household; Freeport 6: five or more dogs or
                 # cats are a kennel
                 Detail("animal_count", "about how many are kept there", "how many",
-                       ask_es="más o menos cuántos tienen ahí", label_es="cuántos"),
+                       ask_es="más o menos cuántos tienen ahí", label_es="cuántos", reads="count",
+                       reask="How many animals do they keep, roughly? For example: about 8 dogs. Or say don't know.",
+                       reask_es="¿Cuántos animales tienen, más o menos? Por ejemplo: unos 8 perros. O diga no sé."),
                 OWNER_SAID,
                 NAME,
             ),
@@ -292,7 +298,9 @@ REPORT_TYPES: dict[str, ReportType] = {
                 ANIMAL,
                 # Freeport 7 B "damage any lawn, garden, or other property"
                 Detail("what_happened", "what did it damage (a lawn, a garden, a fence, a car)", "damaged",
-                       ask_es="qué dañó (el pasto, el jardín, una cerca, un carro)", label_es="dañó"),
+                       ask_es="qué dañó (el pasto, el jardín, una cerca, un carro)", label_es="dañó",
+                       reask="What got damaged? For example: it dug up my garden, it scratched my car.",
+                       reask_es="¿Qué se dañó? Por ejemplo: escarbó mi jardín, rayó mi carro."),
                 OWNER_ASKED,
                 NAME,
             ),

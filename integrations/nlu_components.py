@@ -21,10 +21,10 @@ from rasa.shared.nlu.constants import (
 )
 from rasa.shared.nlu.training_data.message import Message
 
-from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
 from bot.nlp.animals.context import names_a_street
 from bot.nlp.animals.taxonomy import normalise_animal
-from bot.nlp.bite_cues import mentions_harm, says_bitten
+from bot.nlp.facts.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
+from bot.nlp.facts.bite_cues import mentions_harm, says_bitten
 from bot.nlp.places.entities import place_entities
 
 _REFERENCE = re.compile(r"^\s*([a-z]{3})[\s-]*(\d{4})[\s-]*(\d{1,6})\s*$", re.IGNORECASE)
@@ -165,7 +165,7 @@ class PlaceRoles(GraphComponent, EntityExtractorMixin):
 
 @DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER], is_trainable=False)
 class ReportTypeArbiter(GraphComponent):
-    """Ask rather than guess: turns an unclear report type into `ambiguous_report` (bot.nlp.ambiguity).
+    """Ask rather than guess: turns an unclear report type into `ambiguous_report` (bot.nlp.facts.ambiguity).
 
     Listed after the FallbackClassifier: it looks through `nlu_fallback`, so two report types that tie are
     asked about ("Is it barking, loose, or did it bite someone?") instead of getting the generic fallback.

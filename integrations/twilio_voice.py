@@ -226,12 +226,13 @@ class TwilioVoiceInput(TwilioInputChannel):
         if params.get("Confidence"):
             metadata["asr_confidence"] = params["Confidence"]  # a place heard unclearly is read back
         office_open = pack.is_office_open(self._clock())
+        metadata["office_open"] = office_open  # the form puts the caller through when a report cannot go on
         if turn == 0:
             if agent is not None:
                 await self._start_fresh_session(agent, conversation, metadata)
             return self._opening(pack, office_open, verified, language)
-        if turn > MAX_TURNS:
-            return goodbye(say("voice_too_long_goodbye", language), language)
+        if turn > min(MAX_TURNS, pack.dialogue.max_call_turns):
+            return self._too_long(pack, office_open, language)
 
         speech = (params.get("SpeechResult") or "").strip()
         if not speech:
@@ -305,6 +306,10 @@ class TwilioVoiceInput(TwilioInputChannel):
             farewell = say("voice_goodbye", language)
             ends = spoken.rstrip(".!").lower().endswith(farewell.rstrip(".").lower())
             return goodbye(spoken if ends else f"{spoken} {farewell}", language)
+        if any((r.get("custom") or {}).get("transfer") for r in output.responses) and pack.is_office_open(
+            self._clock()
+        ):
+            return self._put_through(pack, language)  # the place never came: a person takes the report
         if any((r.get("custom") or {}).get("verify_caller") for r in output.responses):
             if caller is None:
                 prompt = say("voice_code_withheld", language)
@@ -336,6 +341,13 @@ class TwilioVoiceInput(TwilioInputChannel):
                 call_sid,
             )
         return code_digest(call_sid, code)
+
+    def _too_long(self, pack: Pack, office_open: bool, language: str) -> str:
+        """The call's last turn is past: the form has filed (or put through) by now (actions/giving_up.py); in
+        office hours a person takes over, else goodbye."""
+        if office_open:
+            return self._put_through(pack, language)
+        return goodbye(say("voice_too_long_goodbye", language), language)
 
     @staticmethod
     def _put_through(pack: Pack, language: str) -> str:

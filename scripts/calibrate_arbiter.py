@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bot.nlp.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species  # noqa: E402
-from bot.nlp.bite_cues import mentions_harm, says_bitten  # noqa: E402
 from bot.nlp.ensemble import average_rankings  # noqa: E402
+from bot.nlp.facts.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species  # noqa: E402
+from bot.nlp.facts.bite_cues import mentions_harm, says_bitten  # noqa: E402
 from bot.nlp.metrics import report_type_scores  # noqa: E402
 
 LOOKED_THROUGH = ("nlu_fallback", AMBIGUOUS_REPORT)

@@ -119,6 +119,7 @@ class Filing(ServiceBase):
             owner_named=owner,
             status="new",
             language=report.language or DEFAULT_LANGUAGE,
+            needs_follow_up=report.needs_follow_up,
             source_id=report.source_id,
             created_at=now,
             updated_at=now,

@@ -15,7 +15,7 @@ from bot.cases.errors import ComplaintNotFound
 from bot.cases.households import bite_premises
 from bot.cases.models import BiteDetail, Complaint, DesignationDecision, Subject
 from bot.cases.records import CountedComplaint, fact_victim
-from bot.nlp.answers import NO, YES
+from bot.nlp.facts.yes_no import NO, YES
 
 _COLUMNS = (
     Complaint.id,

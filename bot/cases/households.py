@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.nlp.answers import NO, YES
+from bot.nlp.facts.yes_no import NO, YES
 from bot.nlp.places.normalise import normalise_address
 
 # "my yard at 77 Prairie Lane": the resident's own place, never the household complained about

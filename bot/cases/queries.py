@@ -49,6 +49,7 @@ _QUEUE_COLUMNS = (
     Complaint.subject_id,
     Complaint.subject_confirmed,
     Complaint.language,
+    Complaint.needs_follow_up,
 )
 # Not yet against a confirmed household, and still to be decided or counted: the queue's "needs a household"
 _NEEDS_HOUSEHOLD = (Complaint.subject_confirmed.is_(False), Complaint.status.in_(("new", "accepted")))
@@ -66,10 +67,12 @@ class Queries(ServiceBase):
         page_size: int = 50,
         needs_household: bool = False,
         jurisdictions: Sequence[str] | None = None,
+        needs_follow_up: bool = False,
     ) -> QueuePage:
         """Complaints newest first (received, then id), filtered, one page at a time.
 
         `needs_household`: only new or accepted complaints without a confirmed household.
+        `needs_follow_up`: only complaints filed without a place, for the clerk to call back (issue 38).
         `jurisdictions`: only these cities (a console user's); None: every city."""
         if page < 1:
             raise InvalidQuery("page must be at least 1")
@@ -88,6 +91,8 @@ class Queries(ServiceBase):
             query = query.where(Complaint.status == status)
         if needs_household:
             query = query.where(*_NEEDS_HOUSEHOLD)
+        if needs_follow_up:
+            query = query.where(Complaint.needs_follow_up.is_(True))
         query = (
             query.order_by(Complaint.received.desc(), Complaint.id.desc())
             .offset((page - 1) * page_size)

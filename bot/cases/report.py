@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.nlp.answers import YES
+from bot.nlp.facts.yes_no import YES
 from bot.vocabulary import REPORT_TYPES as _VOCABULARY
 
 REPORT_TYPES = tuple(_VOCABULARY)  # bot/vocabulary.py defines the report types once
@@ -56,6 +56,8 @@ class Report:
     # False: file without a suggested household (no household is created): a report the line cannot vouch for
     # (an Open311 post) waits unlinked until the clerk links one
     suggest_household: bool = True
+    # filed without a place the city can find: the clerk calls the resident back before it counts
+    needs_follow_up: bool = False
 
 
 # Answers that make a report urgent (call 911 first, page the officer on call): a bite always; an aggressive

@@ -44,6 +44,11 @@ class Review(ServiceBase):
             complaint = self._load(session, reference)
             if complaint.status == status:
                 raise InvalidChange(f"{complaint.reference} is already {status}")
+            if status == "accepted" and complaint.needs_follow_up:
+                # filed without a place (issue 38): it counts only once the clerk has called back and filled it in
+                raise InvalidChange(
+                    f"{complaint.reference} has no place yet: call the resident back and correct it"
+                )
             self._change(
                 session,
                 complaint,
@@ -89,6 +94,7 @@ class Review(ServiceBase):
         updates = {field: self._checked_value(field, value) for field, value in changes.items()}
         if "location_text" in updates:
             updates["location_normalised"] = normalise_address(str(updates["location_text"]))
+            updates["needs_follow_up"] = False  # the place the resident never gave is filled in
         with self._transaction() as session:
             complaint = self._load(session, reference)
             updates = {field: value for field, value in updates.items() if getattr(complaint, field) != value}

@@ -30,11 +30,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Reply YES to send it, or tell me what to change.",
         "es": "Responda SÍ para enviarlo, o dígame qué cambiar.",
     },
+    # issue 38: a part asked again alone (bot.vocabulary.Detail.reasks), and a report filed without its place
+    "ask.again": {"en": "Just that part, please: {question}?", "es": "Solo eso, por favor: ¿{question}?"},
+    "followup.place": {"en": "not given (the clerk will call you back)", "es": "no se dio (la oficina le llamará)"},
+    "followup.noted": {
+        "en": "I couldn't get the place, so I'll send what you've told me and the clerk will call you back.",
+        "es": "No logré entender el lugar, así que voy a mandar lo que me dijo y la oficina le va a llamar.",
+    },
     "ask.location_confirmed": {
         "en": "I heard {location}. Is that right?",
         "es": "Entendí {location}. ¿Es correcto?",
     },
-    # slot values read back as they were filed (bot.nlp.answers: yes / no / unknown; victim: person / animal)
+    # slot values read back as they were filed (bot.nlp.facts: yes / no / unknown / not known; victim: person / animal)
     "value.yes": {"en": "yes", "es": "sí"},
     "value.no": {"en": "no", "es": "no"},
     "value.unknown": {"en": "unknown", "es": "no se sabe"},
@@ -119,7 +126,7 @@ SPECIES_ES: dict[str, str] = {
     "cougar": "puma",
 }  # fmt: skip
 
-# How often and when barking happens, as bot.nlp.times files them (English words, whatever the language said),
+# How often and when barking happens, as bot.nlp.facts.times files them (English words, whatever the language said),
 # read back to a Spanish reader; a value not listed is read back as it was said.
 BARKING_WORDS_ES: dict[str, str] = {
     "every night": "todas las noches", "every day": "todos los días", "every morning": "todas las mañanas",

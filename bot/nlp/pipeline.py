@@ -154,7 +154,7 @@ def lookup_files() -> dict[str, str]:
 
 
 def _spanish_lookup_files(generated: str, spanish: dict[str, str]) -> dict[str, str]:
-    """The Spanish animal words (bot/nlp/taxonomy_es.py) as a lookup table and synonyms in data/nlu/es/."""
+    """The Spanish animal words (bot/nlp/animals/taxonomy_es.py) as a lookup table and synonyms in data/nlu/es/."""
     header = generated + 'version: "3.1"\nnlu:\n'
     synonyms = []
     for species in sorted(set(spanish.values())):

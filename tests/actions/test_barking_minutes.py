@@ -13,7 +13,7 @@ from rasa_sdk.events import SlotSet
 
 from actions.confirmation import ValidateConfirmForm
 from actions.report_forms import ValidateBarkingForm
-from bot.nlp.times import MAX_COMPUTED_RUN, read_times
+from bot.nlp.facts.times import MAX_COMPUTED_RUN, read_times
 from tests.actions.conftest import make_tracker
 
 ZONE = "America/Chicago"

@@ -32,7 +32,6 @@ async def test_every_night_is_how_often_not_the_name(dispatcher, domain):
         ("barking_frequency", "every night"),
         ("barking_time_of_day", "night"),
         ("complainant_name", None),  # asked again
-        ("failed_tries", 1.0),
     ]
     # the resident hears that the fact was taken before the name question comes again
     assert [m.get("response") for m in dispatcher.messages] == ["utter_noted_ask_name_again"]

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from actions.reading import is_clear_aside
-from actions.report_forms import ValidateBarkingForm
+from actions.report_forms import ValidateBarkingForm, ValidateBiteForm
 from bot.jurisdictions import PACKS_DIR, PACKS_DIR_VARIABLE, PackError, get_pack, load_packs
 from bot.jurisdictions.dialogue import DialogueSettings
 from tests.actions.conftest import make_tracker
@@ -33,8 +33,8 @@ def _packs_with_lakeside(tmp_path, monkeypatch, dialogue: object) -> None:
 
 def test_shipped_packs_state_the_defaults() -> None:
     assert {code: pack.dialogue for code, pack in load_packs(PACKS_DIR).items()} == {
-        "kellogg": DialogueSettings(0.5, 0.8),
-        "freeport": DialogueSettings(0.5, 0.8),
+        "kellogg": DialogueSettings(0.5, 0.8, 12),
+        "freeport": DialogueSettings(0.5, 0.8, 12),
     }
 
 
@@ -49,6 +49,8 @@ def test_a_pack_without_the_section_gets_the_defaults(tmp_path, monkeypatch) -> 
         ({"asr_confidence_min": 1.5}, "dialogue.asr_confidence_min must be a number from 0 to 1"),
         ({"aside_confidence_min": "high"}, "dialogue.aside_confidence_min must be a number from 0 to 1"),
         ({"asr_confidence": 0.4}, "unknown dialogue setting asr_confidence"),
+        ({"max_call_turns": 0.5}, "dialogue.max_call_turns must be a whole number of at least 6"),
+        ({"max_call_turns": 3}, "dialogue.max_call_turns must be a whole number of at least 6"),
         (["asr_confidence_min"], "dialogue must be a mapping"),
     ],
 )
@@ -95,3 +97,30 @@ def test_the_packs_aside_threshold_decides_what_interrupts_the_form(tmp_path, mo
     assert is_clear_aside(_status_question("kellogg", 0.85))  # Kellogg's 0.8: an aside
     assert not is_clear_aside(_status_question("lakeside", 0.85))  # Lakeside's 0.9: read as an answer
     assert is_clear_aside(_status_question("lakeside", 0.95))
+
+
+def _call_turn(turn: int, city: str):
+    """The caller's `turn`-th answer, at the bite form's first question (nothing said yet but the report)."""
+    earlier = [{"event": "user", "text": f"answer {n}"} for n in range(turn - 1)]
+    return make_tracker(
+        "hmm",
+        set_this_turn={"victim": "hmm"},
+        slots={"report_type": "bite", "requested_slot": "victim", "jurisdiction": city},
+        sender_id="call:CA" + "1" * 32,
+        channel="voice",
+        earlier_events=earlier,
+        metadata={"to": "", "office_open": False},
+    )
+
+
+async def test_the_packs_call_turns_decide_when_a_call_is_wrapped_up(
+    tmp_path, monkeypatch, dispatcher, domain
+) -> None:
+    # issue 38: two turns before the pack's last, whatever is missing is given up: after hours the place is
+    # filed for a call back, so the read-back and the YES fit in the call
+    _packs_with_lakeside(tmp_path, monkeypatch, {"max_call_turns": 8})
+    kellogg = _slots(await ValidateBiteForm().run(dispatcher, _call_turn(6, "kellogg"), domain))
+    assert kellogg["victim"] is None and "location" not in kellogg  # Kellogg's 12: five turns left
+    lakeside = _slots(await ValidateBiteForm().run(dispatcher, _call_turn(6, "lakeside"), domain))
+    assert lakeside["victim"] == "not known" and lakeside["location"].startswith("not given")
+    assert lakeside["complainant_name"] == "anonymous"

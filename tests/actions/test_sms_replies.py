@@ -1,7 +1,8 @@
 """Whole SMS replies: everything the assistant says in one turn goes out as one text (the SMS channel joins the
-turn's messages, bot.notify.segments counts them). After a failed answer the form asks its question again, so
-the reply is the "didn't understand" line, or on the second failed try the offer of a person, and then the
-question. Each whole reply fits two segments, in both languages, for every pack, with the longest question.
+turn's messages, bot.notify.segments counts them). After a failed answer the form asks its question again in
+other words (issue 38); before the place's second re-ask comes, once a conversation, the offer of a person; a
+place never given is filed for a call back, said before the next question. Each whole reply fits two
+segments, in both languages, for every pack, with the longest question.
 """
 
 from __future__ import annotations
@@ -17,9 +18,6 @@ from bot.jurisdictions import load_packs
 from bot.notify.segments import fold_for_sms, segments
 from bot.vocabulary import REPORT_TYPES, question
 from tests.actions.conftest import make_tracker
-
-UNCLEAR = ("utter_animal_unclear", "utter_answer_unclear", "utter_location_unclear", "utter_victim_unclear",
-           "utter_yes_no_unclear", "utter_look_unclear")  # fmt: skip
 
 
 def render(domain: dict[str, Any], message: dict[str, Any], language: str) -> str:
@@ -48,21 +46,35 @@ def reply(domain: dict[str, Any], dispatcher: CollectingDispatcher, language: st
     return "\n\n".join([*(render(domain, m, language) for m in dispatcher.messages), *then])
 
 
+def longest_reask(language: str) -> str:
+    return max(
+        (d.reasks(language) for report in REPORT_TYPES.values() for d in report.details if d.ask), key=len
+    )
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("pack", sorted(load_packs()))
-async def test_a_failed_answer_and_the_question_again_fit_two_segments(domain, pack, language) -> None:
-    question_again = longest_question(language)
-    over = []
-    for failed_before in (0.0, 1.0):  # the first failed try, then the second (the offer of a person)
-        for response in UNCLEAR:
-            dispatcher = CollectingDispatcher()
-            tracker = make_tracker("here", slots={"jurisdiction": pack, "language": language,
-                                                  "failed_tries": failed_before})  # fmt: skip
-            ValidateBarkingForm()._reject("location", response, dispatcher, tracker)
-            text = reply(domain, dispatcher, language, question_again)
-            if segments(fold_for_sms(text)) > 2:
-                over.append((failed_before, response, len(text)))
-    assert not over, f"replies over two SMS segments (failed before, response, characters): {over}"
+async def test_the_offer_of_a_person_and_the_question_again_fit_two_segments(domain, pack, language) -> None:
+    dispatcher = CollectingDispatcher()
+    asked = [{"event": "bot", "text": "q", "metadata": {"asks": ["location"]}}] * 2
+    tracker = make_tracker("here", set_this_turn={"location": "here"}, earlier_events=asked,
+                           slots={"jurisdiction": pack, "language": language, "report_type": "barking",
+                                  "requested_slot": "location"})  # fmt: skip
+    await ValidateBarkingForm().run(dispatcher, tracker, domain)
+    assert [m.get("response") for m in dispatcher.messages] == ["utter_offer_person"]
+    text = reply(domain, dispatcher, language, longest_reask(language))
+    assert segments(fold_for_sms(text)) <= 2, (len(text), text)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_a_place_filed_for_a_call_back_and_the_next_question_fit_two_segments(domain, language) -> None:
+    dispatcher = CollectingDispatcher()
+    asked = [{"event": "bot", "text": "q", "metadata": {"asks": ["location"]}}] * 3
+    tracker = make_tracker("here", set_this_turn={"location": "here"}, earlier_events=asked,
+                           slots={"language": language, "report_type": "barking", "requested_slot": "location"})  # fmt: skip
+    await ValidateBarkingForm().run(dispatcher, tracker, domain)
+    text = reply(domain, dispatcher, language, longest_question(language))
+    assert "followup" not in text and segments(fold_for_sms(text)) <= 2, (len(text), text)
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

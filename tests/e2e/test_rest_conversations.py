@@ -51,7 +51,7 @@ def test_barking_report_is_filed_without_asking_again_for_what_was_given(assista
     url, service = assistant
     resident = Resident(url)
     # "since 45 minutes ago", not "since 10pm": the run from 10pm is only believed up to 12 hours, so the
-    # figure filed would depend on the hour the test runs (bot.nlp.times.MAX_COMPUTED_RUN)
+    # figure filed would depend on the hour the test runs (bot.nlp.facts.times.MAX_COMPUTED_RUN)
     replies = resident.says("the dog at 412 oak st has been barking nonstop since about 45 minutes ago")
     # issue 9: a complete first message goes straight to the name; nothing it said is asked again
     assert not any("kind of animal" in r or "Where is this" in r or "how long" in r.lower() for r in replies)

@@ -4,7 +4,6 @@ and the conversation bench: before, each had its own copy."""
 from __future__ import annotations
 
 from tests.support import dialogue
-from tests.support.scripts import load_script
 
 
 def test_answers_are_picked_by_words_of_the_question_in_table_order() -> None:
@@ -20,10 +19,13 @@ def test_the_question_is_read_without_accents_or_case() -> None:
 
 
 def test_the_bench_and_the_spanish_conversations_use_the_one_picker() -> None:
+    import bench.residents as residents
     import tests.integrations.test_spanish_conversations as spanish
 
-    bench = load_script("bench/conversation_bench.py")
-    assert bench.matching is dialogue.matching
+    assert residents.matching is dialogue.matching
     assert spanish.matching is dialogue.matching and spanish.fold is dialogue.fold
-    script = bench.Script("bite", "kellogg", "sms", "both", "a dog bit me", {"owner": "the Hendersons"})
-    assert script.answer("whose is it, and is it vaccinated?") == "the Hendersons, and not sure"
+    resident = residents.Resident("bite", "kellogg", "sms", "en", "both", "a dog bit me",
+                                  {"owner": "the Hendersons", "vaccinated": "not sure"})  # fmt: skip
+    assert (
+        resident.styled("full").answer("whose is it, and is it vaccinated?") == "the Hendersons, and not sure"
+    )

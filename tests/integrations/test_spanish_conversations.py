@@ -197,17 +197,17 @@ ES_COMMON: Answers = [(("es correcto",), "si"), (("como se llama", "su nombre"),
 EN_COMMON: Answers = [(("is that right",), "yes"), (("your name",), f"my name is {NAME}")]
 ES_TYPE: dict[str, Answers] = {
     "barking": [(("cuanto tiempo",), "como una hora sin parar"), (("todas las noches", "seguido"), "si, todas las noches")],
-    "at_large": [(("como es",), "un labrador cafe con collar rojo"), (("sigue ahi",), "no, ya se fue corriendo para el norte"),
-                 (("para donde",), "para el norte"), (("agresivo",), "no, se ve manso")],
-    "bite": [(("a quien mordio",), "a mi hijo"), (("piel",), "si, le rompio la piel"), (("como era",), "un perro negro grande"),
-             (("de quien es",), "no se"), (("vacunado",), "no se"), (("cuando",), "hace como una hora")],
+    "at_large": [(("como es", "describe"), "un labrador cafe con collar rojo"), (("sigue ahi",), "no, ya se fue corriendo para el norte"),
+                 (("para donde",), "para el norte"), (("agresivo", "grunendo"), "no, se ve manso")],
+    "bite": [(("a quien mordio", "mordio a una persona"), "a mi hijo"), (("piel", "sangre"), "si, le rompio la piel"), (("como era", "describe"), "un perro negro grande"),
+             (("de quien es",), "no se"), (("vacunado", "vacuna"), "no se"), (("cuando",), "hace como una hora")],
 }  # fmt: skip
 EN_TYPE: dict[str, Answers] = {
     "barking": [(("how long",), "about an hour without a break"), (("every night", "how often"), "yes, every night")],
-    "at_large": [(("look like",), "a brown lab with a red collar"), (("still there",), "no, it already ran off north"),
-                 (("which way",), "north"), (("aggressive",), "no, it's friendly")],
-    "bite": [(("who was bitten",), "my son"), (("skin",), "yes, it broke the skin"), (("look like",), "a big black dog"),
-             (("whose",), "i don't know"), (("vaccinated",), "i don't know"), (("when",), "about an hour ago")],
+    "at_large": [(("look like", "describe"), "a brown lab with a red collar"), (("still there",), "no, it already ran off north"),
+                 (("which way",), "north"), (("aggressive", "growling"), "no, it's friendly")],
+    "bite": [(("who was bitten", "got bitten"), "my son"), (("skin", "blood"), "yes, it broke the skin"), (("look like", "describe"), "a big black dog"),
+             (("whose",), "i don't know"), (("vaccinated", "rabies"), "i don't know"), (("when",), "about an hour ago")],
 }  # fmt: skip
 
 

@@ -177,8 +177,9 @@ def test_a_call_files_a_verbal_bite_complaint_pages_the_officer_and_texts_the_ca
     replies = caller.says("uh a dog just bit my son at the park on main street hes bleeding")
     assert "911" in replies[0]
     answers = {"when did": "about twenty minutes ago", "kind of animal": "a dog", "look like": "big black dog",
-               "owner": "i dont know", "vaccinated": "not sure", "your name": "Sam Lee",
-               "where is this": "the park on main street", "who was bitten": "my son", "skin broken": "yes"}  # fmt: skip
+               "describe": "big black dog", "owner": "i dont know", "whose": "i dont know", "vaccinated": "not sure",
+               "rabies": "not sure", "your name": "Sam Lee", "where is this": "the park on main street",
+               "who was bitten": "my son", "skin broken": "yes"}  # fmt: skip
     _answer_until_read_back(caller.says, replies, answers)
     [spoken] = caller.says("yes")
     assert [child.tag for child in caller.last][-1] == "Hangup" and caller.last.find("Gather") is None
@@ -216,7 +217,8 @@ def test_every_call_starts_fresh_and_the_number_called_picks_the_city(line) -> N
     assert "Freeport" in root.find("Gather/Say").text
     replies = freeport.says("theres a loose dog running around")
     answers = {"where is this": "corner of 3rd and elm", "look like": "brown lab with a red collar",
-               "still there": "no", "which way": "it ran north", "aggressive": "no", "your name": "skip"}  # fmt: skip
+               "describe": "brown lab with a red collar", "still there": "no", "which way": "it ran north",
+               "which direction": "it ran north", "aggressive": "no", "growling": "no", "your name": "skip"}  # fmt: skip
     _answer_until_read_back(freeport.says, replies, answers)
     [spoken] = freeport.says("yes")
     assert "F R E" in spoken and "verbal complaints within two months" not in spoken

@@ -20,7 +20,7 @@ class FakeTrackerStore:
         self.active_loop = active_loop
 
     async def retrieve(self, sender_id: str) -> SimpleNamespace:
-        return SimpleNamespace(active_loop_name=self.active_loop)
+        return SimpleNamespace(active_loop_name=self.active_loop, get_slot=lambda name: None)
 
 
 def _turn(
@@ -49,3 +49,32 @@ def test_outside_a_report_city_hall_still_puts_the_caller_through(twilio_env) ->
 def test_twilio_confidence_reaches_the_assistant(twilio_env) -> None:
     _, assistant = _turn("barking_form", "six twelve north fourth street", confidence="0.41")
     assert assistant.messages[0].metadata["asr_confidence"] == "0.41"
+
+
+SUNDAY_NIGHT = datetime(2026, 3, 1, 22, 0, tzinfo=ZoneInfo("America/Chicago"))  # City Hall is closed
+
+
+def _call_turn(turn: int, replies: list, clock: datetime) -> ET.Element:
+    assistant = ScriptedAssistant(replies=[replies])
+    params = {"CallSid": f"CA{turn:032d}", "From": RESIDENT, "To": KELLOGG_LINE, "CallStatus": "in-progress",
+              "SpeechResult": "around here"}  # fmt: skip
+    channel = TwilioVoiceInput(clock=lambda: clock)
+    agent = SimpleNamespace(tracker_store=FakeTrackerStore("barking_form"))
+    return ET.fromstring(asyncio.run(channel.handle(params, turn, 0, assistant, agent)))
+
+
+def test_a_place_never_given_puts_the_caller_through_in_office_hours(twilio_env) -> None:
+    # issue 38: the form asks for the transfer (actions/giving_up.py); the channel dials City Hall when open
+    transfer = [{"custom": {"transfer": True}}]
+    assert _call_turn(5, transfer, TUESDAY_MORNING).find("Dial") is not None
+    after_hours = _call_turn(6, transfer, SUNDAY_NIGHT)
+    assert after_hours.find("Dial") is None and after_hours.find("Gather") is not None
+
+
+def test_a_call_ends_within_the_packs_turns_in_a_transfer_or_a_goodbye(twilio_env) -> None:
+    # Kellogg's pack leaves dialogue.max_call_turns at its default, 12 (bot/jurisdictions/dialogue.py)
+    asked = [{"text": "Where is this?"}]
+    assert _call_turn(12, asked, SUNDAY_NIGHT).find("Gather") is not None
+    assert _call_turn(13, asked, TUESDAY_MORNING).find("Dial") is not None
+    ended = _call_turn(14, asked, SUNDAY_NIGHT)
+    assert ended.find("Gather") is None and ended.find("Hangup") is not None

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.nlp.ambiguity import arbitrate
+from bot.nlp.facts.ambiguity import arbitrate
 
 
 def ranking(*pairs: tuple[str, float]) -> list[dict]:
@@ -95,13 +95,13 @@ def test_place_roles_component_relabels_the_owners_address() -> None:
     ]
 
 
-# The animals named hold the report type (bot.nlp.ambiguity.reconcile_species): farm animals and pets loose
+# The animals named hold the report type (bot.nlp.facts.ambiguity.reconcile_species): farm animals and pets loose
 # are "at large" under both ordinances (Kellogg 58-1 "at large": off the owner's premises; Freeport 1 E), so
 # never wildlife; a skunk or a deer is wildlife, referred, never filed as barking or at large.
 
 
 def test_a_cow_is_never_wildlife() -> None:
-    from bot.nlp.ambiguity import reconcile_species
+    from bot.nlp.facts.ambiguity import reconcile_species
 
     result = reconcile_species(
         ranking(("report_wildlife", 0.6), ("report_at_large", 0.3), ("report_barking", 0.1)), ["cow"]
@@ -111,7 +111,7 @@ def test_a_cow_is_never_wildlife() -> None:
 
 
 def test_dogs_heard_from_the_house_are_not_wildlife_and_the_fallback_is_looked_through() -> None:
-    from bot.nlp.ambiguity import reconcile_species
+    from bot.nlp.facts.ambiguity import reconcile_species
 
     result = reconcile_species(
         ranking(("nlu_fallback", 0.4), ("report_wildlife", 0.38), ("report_barking", 0.35)), ["dog", "dog"]
@@ -120,7 +120,7 @@ def test_dogs_heard_from_the_house_are_not_wildlife_and_the_fallback_is_looked_t
 
 
 def test_a_skunk_is_never_at_large() -> None:
-    from bot.nlp.ambiguity import reconcile_species
+    from bot.nlp.facts.ambiguity import reconcile_species
 
     result = reconcile_species(
         ranking(("report_at_large", 0.7), ("report_wildlife", 0.2), ("inform", 0.1)), ["skunk"]
@@ -130,7 +130,7 @@ def test_a_skunk_is_never_at_large() -> None:
 
 
 def test_a_coyote_close_between_wildlife_and_at_large_is_wildlife() -> None:
-    from bot.nlp.ambiguity import reconcile_species
+    from bot.nlp.facts.ambiguity import reconcile_species
 
     result = reconcile_species(
         ranking(
@@ -143,7 +143,7 @@ def test_a_coyote_close_between_wildlife_and_at_large_is_wildlife() -> None:
 
 
 def test_a_contradicted_intent_far_down_the_ranking_changes_nothing() -> None:
-    from bot.nlp.ambiguity import reconcile_species
+    from bot.nlp.facts.ambiguity import reconcile_species
 
     assert (
         reconcile_species(ranking(("inform", 0.5), ("deny", 0.45), ("report_wildlife", 0.05)), ["cow"])
@@ -163,7 +163,7 @@ def test_a_contradicted_intent_far_down_the_ranking_changes_nothing() -> None:
     ],
 )
 def test_the_best_intent_stands_when_the_animals_do_not_contradict_it(top: str, animals: list[str]) -> None:
-    from bot.nlp.ambiguity import reconcile_species
+    from bot.nlp.facts.ambiguity import reconcile_species
 
     result = reconcile_species(ranking((top, 0.6), ("report_at_large", 0.3)), animals)
     assert result is None or result[0] == {"name": top, "confidence": 0.6}

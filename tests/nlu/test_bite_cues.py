@@ -1,14 +1,14 @@
 """A bite is never filed under another type: when the
 resident's words say an animal bit someone and the classifiers rank barking, at large or wildlife first, the
-assistant asks "Is it barking, loose, or did it bite someone?" (bot.nlp.bite_cues, bot.nlp.ambiguity).
+assistant asks "Is it barking, loose, or did it bite someone?" (bot.nlp.facts.bite_cues, bot.nlp.facts.ambiguity).
 
 Kellogg 58-10 and Freeport 5 B make a bite a matter of hours (quarantine, the owner told within two
 hours): a bite filed as "at large" gets no 911 advice, is not urgent and pages nobody."""
 
 import pytest
 
-from bot.nlp.ambiguity import arbitrate
-from bot.nlp.bite_cues import mentions_harm, says_bitten
+from bot.nlp.facts.ambiguity import arbitrate
+from bot.nlp.facts.bite_cues import mentions_harm, says_bitten
 
 
 @pytest.mark.parametrize(

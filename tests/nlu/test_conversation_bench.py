@@ -1,70 +1,126 @@
-"""The conversation bench's residents: at least 30, the three report types, both cities,
-SMS and voice; each answers what it is asked from its own facts."""
+"""The conversation bench's resident simulator: at least 60 residents, every report type,
+both cities, SMS and voice, both languages; each answer style answers as it says; the checker of filed facts
+catches a fact the resident's words do not say."""
 
-import importlib.util
-import sys
-from pathlib import Path
+from __future__ import annotations
+
+import json
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from bench.bench_line import Result
+from bench.blind_conversations import BLIND
+from bench.filed_facts import check
+from bench.resident_scripts import RESIDENTS
+from bench.residents import STYLES, Resident, asked_topics
+from tests.support.scripts import load_script
+
+LOOK_STILL_AGGRESSIVE = (
+    "What does it look like (colour, size, breed, collar), is it still there, or which way did it go, and is it "
+    "acting aggressive (growling, charging, chasing) or friendly?"
+)
 
 
-@pytest.fixture(scope="module")
-def bench():
-    spec = importlib.util.spec_from_file_location(
-        "conversation_bench", ROOT / "bench" / "conversation_bench.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+def _loose_dog(**facts: str) -> Resident:
+    return Resident(
+        "at_large", "kellogg", "sms", "en", "both", "a loose dog on 3rd and elm",
+        {"description": "brown lab", "still_there": "still here", "aggressive": "not aggressive",
+         "name": "Jane Doe", **facts},
+        {"animal": "dog", "place": "elm", "still_there": "yes", "aggressive": "no"},
+        "the corner of 5th and ash", "ash",
+    )  # fmt: skip
 
 
-def test_residents_cover_every_report_type_city_and_channel(bench) -> None:
-    scripts = bench.SCRIPTS
-    assert len(scripts) >= 44
-    combos = {(s.kind, s.city, s.channel) for s in scripts}
+def test_residents_cover_every_report_type_city_channel_and_language() -> None:
+    assert len(RESIDENTS) >= 60
+    combos = {(r.kind, r.city, r.channel, r.language) for r in RESIDENTS}
     for kind in ("barking", "at_large", "bite"):
-        for city in ("kellogg", "freeport"):
-            assert {(kind, city, "sms"), (kind, city, "voice")} & combos, (kind, city)
-    assert {s.channel for s in scripts} == {"sms", "voice"}
-    assert len({s.first.lower() for s in scripts}) == len(scripts)
+        for channel in ("sms", "voice"):
+            for language in ("en", "es"):
+                assert any(c[0] == kind and c[2] == channel and c[3] == language for c in combos)
+    assert {r.city for r in RESIDENTS} == {"kellogg", "freeport"}
+    assert len({r.first.lower() for r in RESIDENTS}) == len(RESIDENTS)
 
 
-def test_a_resident_answers_a_combined_question_with_both_facts(bench) -> None:
-    script = bench.Script(
-        "barking", "kellogg", "sms", "both", "dog barking at 412 oak", {"since": "for an hour"}
+def test_the_blind_set_has_forty_conversations_in_every_style() -> None:
+    assert len(BLIND) == 40
+    assert {style for _, style in BLIND} == set(STYLES)
+    assert not {r.first for r, _ in BLIND} & {r.first for r in RESIDENTS}
+
+
+def test_the_topics_of_a_combined_question() -> None:
+    assert asked_topics(LOOK_STILL_AGGRESSIVE) == ["description", "still_there", "direction", "aggressive"]
+    assert asked_topics("¿Sigue ahí o para dónde se fue?") == ["still_there", "direction"]
+
+
+def test_full_answers_every_part_and_one_part_answers_one_in_turn() -> None:
+    assert _loose_dog().styled("full").answer(LOOK_STILL_AGGRESSIVE) == (
+        "brown lab, and still here, and not aggressive"
     )
-    reply = script.answer("how long has it been going on, and how often does it happen?")
-    assert reply == "for an hour, and every night"
-    assert script.answer("reply yes to send it") == "yes"
-    assert script.answer("what is your favourite colour?") == "I don't know"
+    one = _loose_dog().styled("one_part")
+    assert [one.answer(LOOK_STILL_AGGRESSIVE) for _ in range(3)] == [
+        "not aggressive",
+        "still here",
+        "brown lab",
+    ]
 
 
-def test_the_summary_splits_by_channel(bench) -> None:
-    script = bench.SCRIPTS[0]
-    results = [bench.Result(script, 3, True, []), bench.Result(script, 5, False, [])]
-    lines = bench.summarise(results)
-    assert any(line.split()[:2] == ["barking", script.channel] for line in lines)
-    assert any(line.split()[-2:] == ["1/2", "0"] for line in lines)
+def test_yes_no_dont_know_aside_correction_and_mixed_styles() -> None:
+    assert _loose_dog().styled("yes_no").answer(LOOK_STILL_AGGRESSIVE) == "yes"
+    assert _loose_dog().styled("dont_know").answer(LOOK_STILL_AGGRESSIVE) in ("I don't know", "not sure")
+    aside = _loose_dog().styled("aside")
+    assert aside.answer(LOOK_STILL_AGGRESSIVE) == "will they get a ticket for this?"
+    assert aside.answer(LOOK_STILL_AGGRESSIVE).startswith("ugh")
+    corrects = _loose_dog().styled("correction")
+    assert "5th and ash" in corrects.answer(LOOK_STILL_AGGRESSIVE)
+    assert corrects.expected_place_word == "ash"
+    assert _loose_dog().styled("mixed").answer(LOOK_STILL_AGGRESSIVE) == "brown lab, and si, and no"
+    for style in STYLES:
+        assert _loose_dog().styled(style).answer("Reply YES to send it, or tell me what to change.") in (
+            "yes",
+            "si",
+        )
 
 
-def test_a_report_filed_under_another_type_is_counted(bench) -> None:
-    # the bench's goat: a bite on livestock read back and filed as an animal at large
-    bite = next(s for s in bench.SCRIPTS if s.kind == "bite")
-    read_back = "Animal at large: goat at county road 9; still there: unknown. Say yes to send it."
-    wrong = bench.Result(bite, 4, True, [("a dog went after my goat", "..."), ("yes", read_back)])
-    right = bench.Result(
-        bite, 4, True, [("yes", "Bite: dog at 412 Oak St; who: a person. Reply YES to send it.")]
-    )
-    assert (wrong.filed_as, wrong.wrong_type) == ("at_large", True)
-    assert (right.filed_as, right.wrong_type) == ("bite", False)
-    row = next(line for line in bench.summarise([wrong, right]) if line.split()[:2] == ["bite", "any"])
-    assert row.split()[-2:] == ["2/2", "1"]
+def _row(**columns: object) -> dict[str, object]:
+    row = {"type": "at_large", "location_text": "3rd and Elm", "animal_species": "dog", "animal_description": None,
+           "details": json.dumps({}), "owner_named": None, "anonymous": 0, "name": "Jane Doe", "victim": None,
+           "skin_broken_or_medical": None, "animal_vaccinated": None, "owner_known": None}  # fmt: skip
+    return {**row, **columns}
 
 
-def test_a_resident_asked_about_another_report_types_fact_says_they_dont_know(bench) -> None:
-    # a bite read as at large is asked "is it still there?": the scripted resident has no such fact
-    bite = bench.Script("bite", "kellogg", "voice", "both", "a dog went after my goat")
-    assert bite.answer("is it still there, or which way did it go?") == "I don't know"
+@pytest.mark.parametrize(
+    ("columns", "wrong"),
+    [
+        ({}, []),
+        ({"animal_description": "I think so"}, ["description 'I think so'"]),
+        ({"owner_named": "it has tags"}, ["owner 'it has tags'"]),
+        ({"details": json.dumps({"still_there": "no"})}, ["still there 'no' (said yes)"]),
+        ({"name": "Uh Jane Doe"}, ["name 'Uh Jane Doe'"]),
+        ({"animal_description": "not known", "details": json.dumps({"aggressive": "unknown"})}, []),
+    ],
+)
+def test_a_fact_the_resident_did_not_say_is_wrong(columns: dict[str, object], wrong: list[str]) -> None:
+    assert check(_loose_dog().styled("full"), _row(**columns))[0] == wrong
+
+
+def test_the_wrong_victim_of_a_bite_is_counted() -> None:
+    walker = Resident("bite", "freeport", "sms", "en", "both", "the shepherd bit my dog at 5th and ash",
+                      {"victim": "my dog", "name": "skip"}, {"animal": "dog", "place": "ash", "victim": "animal"})  # fmt: skip
+    wrong, right = check(walker.styled("full"), _row(type="bite", location_text="5th and Ash", victim="person",
+                                                     anonymous=1, name=None))  # fmt: skip
+    assert right is False and wrong == ["victim person (said animal)"]
+
+
+def test_a_dead_end_is_neither_a_reference_nor_a_transfer() -> None:
+    styled = _loose_dog().styled("full")
+    assert not Result(styled, "+15075552000", 14, False, False, []).reached
+    assert Result(styled, "+15075552000", 6, False, True, []).reached
+    repeated = Result(styled, "+1", 3, False, False, [("a", "What now?"), ("b", "What now?")])
+    assert repeated.repeated_question
+
+
+def test_the_bench_script_loads() -> None:
+    bench = load_script("bench/conversation_bench.py")
+    results = [Result(_loose_dog().styled("full"), "+1", 3, True, False, [])]
+    assert bench.summarise(results)[1].split()[:2] == ["all", "1"]

@@ -1,4 +1,4 @@
-"""How long it barked, from a resident's words about time (bot.nlp.times, bot.nlp.times_es). Pure functions.
+"""How long it barked, from a resident's words about time (bot.nlp.facts.times, bot.nlp.facts.times_es). Pure functions.
 
 Kellogg 58-5 C: "Any animal that barks, bays, cries, howls or makes any other noise continuously for a
 period of 30 minutes" is a nuisance, so the minutes filed must be minutes without a break that the words
@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from bot.nlp.times import nightly_start, read_times
+from bot.nlp.facts.times import nightly_start, read_times
 
 ZONE = "America/Chicago"
 AFTERNOON = datetime(2026, 12, 1, 20, 9, tzinfo=timezone.utc)  # 2:09 pm in Kellogg

@@ -16,7 +16,12 @@ import pytest
 
 import bot.nlp
 import integrations
-from bot.nlp import answers
+from bot.nlp.facts.corrections import parse_correction
+from bot.nlp.facts.injury import mentions_injury
+from bot.nlp.facts.name import clean_name, declines_name
+from bot.nlp.facts.place_words import clean_location, is_findable_location
+from bot.nlp.facts.victim import victim_kind
+from bot.nlp.facts.yes_no import is_cancel, yes_no_unknown
 
 N = 100_000
 BOUND_S = 3.0
@@ -55,7 +60,7 @@ PATTERNS = _patterns()
 
 def test_the_patterns_were_found() -> None:
     names = {name for name, _ in PATTERNS}
-    assert "bot.nlp.answers._NAME_PREFIX_RE" in names and "bot.nlp.answers._FINDABLE_RE" in names
+    assert "bot.nlp.facts.name._NAME_PREFIX_RE" in names and "bot.nlp.facts.place_words._FINDABLE_RE" in names
     assert len(PATTERNS) >= 20
 
 
@@ -71,15 +76,15 @@ def test_each_pattern_is_linear_on_pathological_input(name: str, pattern: re.Pat
 
 
 READERS = {
-    "clean_name": answers.clean_name,
-    "clean_location": answers.clean_location,
-    "is_findable_location": answers.is_findable_location,
-    "yes_no_unknown": answers.yes_no_unknown,
-    "victim_kind": answers.victim_kind,
-    "declines_name": answers.declines_name,
-    "is_cancel": answers.is_cancel,
-    "mentions_injury": answers.mentions_injury,
-    "parse_correction": lambda text: answers.parse_correction(
+    "clean_name": clean_name,
+    "clean_location": clean_location,
+    "is_findable_location": is_findable_location,
+    "yes_no_unknown": yes_no_unknown,
+    "victim_kind": victim_kind,
+    "declines_name": declines_name,
+    "is_cancel": is_cancel,
+    "mentions_injury": mentions_injury,
+    "parse_correction": lambda text: parse_correction(
         text, {"complainant_name", "location", "animal", "bite_when", "owner_known", "vaccinated"}
     ),
 }
@@ -95,9 +100,9 @@ def test_each_answer_reader_is_linear_on_pathological_input(name: str) -> None:
 
 
 def test_the_rewritten_patterns_read_answers_as_before() -> None:
-    assert answers.clean_name("hi! my name is jane doe") == "Jane Doe"
-    assert answers.clean_name("Jane") == "Jane"
-    assert answers.clean_location("it's at 412 oak st.") == "412 oak st"
-    assert answers.clean_location("at on 412 oak st") == "412 oak st"
-    assert answers.is_findable_location("412 oak st") and answers.is_findable_location("unit 7 12 elm")
-    assert not answers.is_findable_location("here")
+    assert clean_name("hi! my name is jane doe") == "Jane Doe"
+    assert clean_name("Jane") == "Jane"
+    assert clean_location("it's at 412 oak st.") == "412 oak st"
+    assert clean_location("at on 412 oak st") == "412 oak st"
+    assert is_findable_location("412 oak st") and is_findable_location("unit 7 12 elm")
+    assert not is_findable_location("here")

@@ -23,6 +23,7 @@ def queue(
     type: str = "",
     status: str = "new",
     household: str = "",
+    follow_up: str = "",
     page: int = 1,
 ) -> HTMLResponse:
     try:
@@ -33,11 +34,13 @@ def queue(
             page=max(page, 1),
             page_size=50,
             needs_household=household == "needed",
+            needs_follow_up=follow_up == "needed",
         )
     except InvalidQuery as error:
         flash(request, str(error), "error")
         return back_to("/queue")
-    filters = {"jurisdiction": jurisdiction, "type": type, "status": status, "household": household}
+    filters = {"jurisdiction": jurisdiction, "type": type, "status": status, "household": household,
+               "follow_up": follow_up}  # fmt: skip
     return render(
         request,
         "queue.html",

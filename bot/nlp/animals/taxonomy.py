@@ -132,7 +132,7 @@ SPECIES_TERMS: dict[str, tuple[str, ...]] = {
 
 # Which species are kept (pets, farm animals: "at large" when loose) and which are wild (referred, not filed).
 # Birds, rabbits, ducks, geese, turkeys, rodents, ferrets and reptiles kept as pets are neither: they can be
-# either, so they never decide a report type on their own (bot/nlp/ambiguity.py).
+# either, so they never decide a report type on their own (bot/nlp/facts/ambiguity.py).
 KEPT_SPECIES = frozenset("dog cat horse donkey cow pig goat sheep llama chicken".split())
 
 WILD_SPECIES = frozenset(

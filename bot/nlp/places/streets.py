@@ -163,7 +163,7 @@ def _says(text: str, name: str) -> bool:
 def names_a_city_place(place: str, code: str) -> bool:
     """Whether `place` names a landmark of city `code` ("by the dollar general") or one of its streets
     ("on belvidere", or misspelt "on belvedere"; a street that is also a word, "park", needs its type).
-    Such a place is one a clerk can find, though bot.nlp.answers.is_findable_location knows no names."""
+    Such a place is one a clerk can find, though bot.nlp.facts.place_words.is_findable_location knows no names."""
     text = place.lower()
     if any(_says(text, landmark) for landmark in gazetteer.landmarks_by_city().get(code, ())):
         return True

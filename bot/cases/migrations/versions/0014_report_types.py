@@ -9,7 +9,7 @@ version bumped, in the migration's transaction. Widening the check needs no row 
 (downgrade) refuses while a complaint of a newer type exists.
 
 Revision ID: 0014_report_types
-Revises: 0012_session_versions
+Revises: 0013_needs_follow_up
 Create Date: 2026-12-07
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from alembic import op
 
 revision = "0014_report_types"
-down_revision = "0012_session_versions"
+down_revision = "0013_needs_follow_up"
 branch_labels = None
 depends_on = None
 

@@ -17,8 +17,8 @@ from zoneinfo import ZoneInfo
 import dateparser
 from text_to_num import alpha2digit
 
-from bot.nlp import times_es
-from bot.nlp.times_es import fold
+from bot.nlp.facts import times_es
+from bot.nlp.facts.times_es import fold
 
 # a run computed from "since <time>" to the message is believed up to half a day (a whole night); longer, the
 # resident is not saying it never stopped, and a figure far past Kellogg 58-5 C's 30 minutes would be made up

@@ -1,4 +1,4 @@
-"""What the animal looks like, from a report's own words: "there's a loose dog on Main St, its brown and big",
+"""What the animal looks like (colour, size, breed, collar, markings), from a report's own words: "there's a loose dog on Main St, its brown and big",
 "hay un perro suelto en la Main, es cafe y grande, sin collar" (issue 9 section 1: every fact from any
 message, the first included; before, the form asked "What does it look like?" right after it was told).
 
@@ -19,14 +19,15 @@ from collections.abc import Sequence
 
 from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.animals.taxonomy_es import spanish_terms
-from bot.nlp.answers import fold
+from bot.nlp.facts.text import fold
 
 LOOK_WORDS = frozenset(
     # English: colour, coat, size, build, what it wears
     "black white brown tan grey gray golden yellow red orange cream blond blonde silver chocolate brindle "
+    "blue green pink purple dark light pale rust fawn buff liver roan dapple dappled speckled freckled "
     "spotted spots spot patches striped stripes tabby calico merle tricolor fluffy shaggy curly fuzzy "
     "short long haired hair coat big small large little huge tiny medium sized size skinny thin fat chubby "
-    "stocky young old collar collars harness tag tags bandana sweater "
+    "stocky young old collar collars harness bandana sweater halter muzzle "
     # Spanish, as texted (no accents)
     "negro negra negros negras blanco blanca blancos blancas cafe cafes cafecito gris grises pinto pinta "
     "manchado manchada manchas atigrado atigrada amarillo amarilla rojo roja dorado dorada canelo canela "
@@ -35,7 +36,10 @@ LOOK_WORDS = frozenset(
 )
 FILLERS = frozenset(
     "a an the and or with no some kind of kinda sort sorta very really pretty like color colour colored "
-    "coloured mix mixed ish on its y o con sin un una muy medio bien tipo de color como algo".split()
+    "coloured mix mixed ish on its y o con sin un una muy medio bien tipo de color como algo about around "
+    # how many there are, and what they wear that is no look alone ("black cows with ear tags")
+    "one two three four five six seven eight nine ten dozen couple few several dos tres cuatro cinco seis "
+    "ear tag tags".split()
 )
 # an opening that says the words after it describe the animal
 _OPENING = re.compile(
@@ -48,10 +52,43 @@ _WORD = re.compile(r"[a-z]+")
 MAX_LOOK_WORDS = 10
 
 
+COLOURS = frozenset(
+    "black white brown tan grey gray golden yellow red orange cream blond blonde silver chocolate brindle blue "
+    "green pink spotted tabby calico merle negro negra blanco blanca cafe gris pinto pinta amarillo rojo".split()
+)
+
+
 def _is_look(words: list[str]) -> bool:
-    if not words or len(words) > MAX_LOOK_WORDS or not any(w in LOOK_WORDS for w in words):
+    if not words or len(words) > MAX_LOOK_WORDS:
         return False
-    return all(w in LOOK_WORDS or w in FILLERS or normalise_animal(w) for w in words)
+    known = [w in LOOK_WORDS or w in FILLERS or bool(normalise_animal(w)) for w in words]
+    if not any(w in LOOK_WORDS for w in words):
+        # no colour or size, but kinds finer than the species: "about 8 ewes and a ram", "two heifers"
+        return all(known) and any(normalise_animal(w) and _is_breed(w) for w in words)
+    if all(known):
+        return True
+    # a breed the taxonomy does not list, after a colour: "black angus", "brown mutt" (not "a big problem")
+    return all(known[:-1]) and any(w in COLOURS for w in words[:-1])
+
+
+_ARTICLE = re.compile(r"^(?:(?:it'?s|it\s+is|it\s+was|a|an|the|es|un|una)\s+)+", re.IGNORECASE)
+
+
+def breed_in(text: str) -> str | None:
+    """A reply that is a breed alone ("german shepherd", "a husky", "golden retriever"), never the bare
+    species ("a dog", "a raccoon")."""
+    phrase = _ARTICLE.sub("", (text or "").strip()).strip(" .!,")
+    if 0 < len(phrase.split()) <= 3 and _is_breed(phrase):
+        return phrase
+    return None
+
+
+def describes(text: str, places: Sequence[str] = ()) -> str | None:
+    """What the reply says the animal looks like, only from words that describe it; None when none do
+    ("I think so", "it has tags", "yes, still out on the road")."""
+    kept = [look_in(part, places) or breed_in(part) for part in _PARTS.split(text or "")]
+    kept = [part for part in kept if part]
+    return ", ".join(dict.fromkeys(kept)) or None
 
 
 _WITH_GEAR = re.compile(

@@ -3,7 +3,7 @@ another type).
 
 A bite filed as "at large" or "wildlife" gets no 911 advice, is not urgent and pages nobody. When the
 classifiers rank another report type first but the resident's own words say an animal bit a person or an
-animal, `bot.nlp.ambiguity.arbitrate` asks ("Is it barking, loose, or did it bite someone?") instead of
+animal, `bot.nlp.facts.ambiguity.arbitrate` asks ("Is it barking, loose, or did it bite someone?") instead of
 filing. Only a bite that is said happened counts: "it didn't bite", "no lo mordio", "nobody bit", "a bit
 scared" and "every bit of it" do not, and neither does "the cables" that squirrels chewed ("mordieron los
 cables" has no person or animal after it).

@@ -6,8 +6,17 @@ from datetime import datetime, timezone
 
 import pytest
 
-from bot.nlp import answers, replies
-from bot.nlp.times import read_times
+from bot.nlp.facts.behaviour import aggressive
+from bot.nlp.facts.corrections import Correction, asks_status, parse_correction
+from bot.nlp.facts.injury import mentions_injury
+from bot.nlp.facts.name import clean_name, declines_name
+from bot.nlp.facts.owner import owner
+from bot.nlp.facts.place_words import clean_location, is_findable_location
+from bot.nlp.facts.times import read_times
+from bot.nlp.facts.vaccination import vaccinated
+from bot.nlp.facts.victim import victim_kind
+from bot.nlp.facts.whereabouts import direction, still_there
+from bot.nlp.facts.yes_no import yes_no_unknown
 
 # 23:30 in Kellogg (America/Chicago) on 1 December 2026
 NOW = datetime(2026, 12, 2, 5, 30, tzinfo=timezone.utc)
@@ -30,7 +39,7 @@ ZONE = "America/Chicago"
     ],
 )
 def test_si_no_no_se(text: str, expected: str | None) -> None:
-    assert answers.yes_no_unknown(text) == expected
+    assert yes_no_unknown(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -50,12 +59,12 @@ def test_si_no_no_se(text: str, expected: str | None) -> None:
     ],
 )
 def test_who_was_bitten(text: str, expected: str) -> None:
-    assert answers.victim_kind(text) == expected
+    assert victim_kind(text) == expected
 
 
 def test_an_animal_bite_in_spanish_says_nothing_of_the_victim() -> None:
-    assert answers.victim_kind("quiero reportar una mordida de animal", answering=False) is None
-    assert answers.victim_kind("un perro mordio a mi hijo", answering=False) == "person"
+    assert victim_kind("quiero reportar una mordida de animal", answering=False) is None
+    assert victim_kind("un perro mordio a mi hijo", answering=False) == "person"
 
 
 @pytest.mark.parametrize(
@@ -71,7 +80,7 @@ def test_an_animal_bite_in_spanish_says_nothing_of_the_victim() -> None:
     ],
 )
 def test_injury(text: str, expected: bool) -> None:
-    assert answers.mentions_injury(text) is expected
+    assert mentions_injury(text) is expected
 
 
 @pytest.mark.parametrize(
@@ -84,16 +93,16 @@ def test_injury(text: str, expected: bool) -> None:
     ],
 )
 def test_still_there(text: str, expected: str) -> None:
-    assert replies.still_there(text) == expected
+    assert still_there(text) == expected
 
 
 def test_ya_no_aguanto_does_not_say_it_left() -> None:
-    assert replies.still_there("ya no aguanto los ladridos") is None
+    assert still_there("ya no aguanto los ladridos") is None
 
 
 def test_which_way_it_went() -> None:
-    assert replies.direction("se fue hacia el parque") == "se fue hacia el parque"
-    assert replies.direction("sigue ahi") is None
+    assert direction("se fue hacia el parque") == "se fue hacia el parque"
+    assert direction("sigue ahi") is None
 
 
 @pytest.mark.parametrize(
@@ -107,7 +116,7 @@ def test_which_way_it_went() -> None:
     ],
 )
 def test_aggressive(text: str, expected: str) -> None:
-    assert replies.aggressive(text) == expected
+    assert aggressive(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -115,14 +124,14 @@ def test_aggressive(text: str, expected: str) -> None:
     [("si esta vacunado", "yes"), ("no tiene vacunas", "no"), ("no se si esta vacunado", "unknown")],
 )
 def test_vaccinated(text: str, expected: str) -> None:
-    assert replies.vaccinated(text) == expected
+    assert vaccinated(text) == expected
 
 
 def test_owner() -> None:
-    assert replies.owner("la gente del 220 de la Walnut") == "la gente del 220 de la Walnut"
-    assert replies.owner("el dueño vive en 510 de la Chestnut") == "el dueño vive en 510 de la Chestnut"
-    assert replies.owner("no se de quien es") == "unknown"
-    assert replies.owner("es cafe con blanco") is None
+    assert owner("la gente del 220 de la Walnut") == "la gente del 220 de la Walnut"
+    assert owner("el dueño vive en 510 de la Chestnut") == "el dueño vive en 510 de la Chestnut"
+    assert owner("no se de quien es") == "unknown"
+    assert owner("es cafe con blanco") is None
 
 
 @pytest.mark.parametrize(
@@ -138,29 +147,29 @@ def test_owner() -> None:
     ],
 )
 def test_names(text: str, expected: str | None) -> None:
-    assert answers.clean_name(text) == expected
+    assert clean_name(text) == expected
 
 
 def test_declining_the_name_in_spanish() -> None:
-    assert answers.declines_name("prefiero no decir")
-    assert answers.declines_name("anonimo")
+    assert declines_name("prefiero no decir")
+    assert declines_name("anonimo")
 
 
 def test_corrections_in_spanish() -> None:
-    assert answers.parse_correction("la dirección es 500 Elm St", {"location"}) == answers.Correction(
+    assert parse_correction("la dirección es 500 Elm St", {"location"}) == Correction(
         "location", "500 Elm St"
     )
-    assert answers.parse_correction("cambia el nombre a Ana", {"complainant_name"}) == answers.Correction(
+    assert parse_correction("cambia el nombre a Ana", {"complainant_name"}) == Correction(
         "complainant_name", "Ana"
     )
 
 
 def test_status_asides_and_places() -> None:
-    assert answers.asks_status("como va mi queja")
-    assert not answers.asks_status("quiero hacer una queja")
-    assert answers.is_findable_location("en la esquina de 3rd y Elm")
-    assert not answers.is_findable_location("aqui")
-    assert answers.clean_location("en la calle Main") == "calle Main"
+    assert asks_status("como va mi queja")
+    assert not asks_status("quiero hacer una queja")
+    assert is_findable_location("en la esquina de 3rd y Elm")
+    assert not is_findable_location("aqui")
+    assert clean_location("en la calle Main") == "calle Main"
 
 
 def test_desde_las_10_de_la_noche() -> None:

@@ -46,13 +46,13 @@ def arbitrate(
     is no animal matter (another city service, out of scope) while a report type is close behind is asked
     about too: "a pack of dogs going through garbage cans on Water St" names the animal, and turning the
     resident away or saying "sorry, I didn't understand" loses the report.
-    With `bite_said` (bot.nlp.bite_cues: the words say an animal bit someone), a best intent of barking, at
+    With `bite_said` (bot.nlp.facts.bite_cues: the words say an animal bit someone), a best intent of barking, at
     large or wildlife is asked about with the bite beside it: a bite filed under another type gets no 911
     advice and pages nobody. With a bite ranked first, the words confirm it and it is filed, whatever is
     close behind: a loose dog or a fox that bit someone is a bite (Kellogg § 58-10 "Animal bites"; Freeport
     Section 11 A, an animal that inflicts "bodily injury to any person or other animal"), and asking
     "barking, loose, or bite?" of a resident who just wrote "it bit my wife" costs a text and reads as not
-    listening. Without `harm_said` (bot.nlp.bite_cues.mentions_harm: no word of a bite, an attack or a wound
+    listening. Without `harm_said` (bot.nlp.facts.bite_cues.mentions_harm: no word of a bite, an attack or a wound
     anywhere), a bite ranked first is asked about, never filed: a bite pages the officer and starts the
     two-hour deadline of 58-10 D, and a classifier's bite with nothing in the words to say so was, on the
     round-14 sets, a lost kitten, stray sheep or cows in a field.
