@@ -1,6 +1,8 @@
 """No dead end (issue 38): what the form does when a question is not answered.
 
-- A detail not answered after one re-ask is "not known" (a yes/no detail: "unknown"; the name: anonymous).
+- An optional detail (Detail.optional: what it looks like, which way, aggressive, whose, vaccinated, how
+  often, time of day) not answered after one re-ask is "not known" (a yes/no detail: "unknown"; the name:
+  anonymous); any other detail after two re-asks.
 - The place gets two re-asks, with examples. Then the report is filed with what was given, marked for the
   clerk to call back ("needs follow-up": the place reads `say("followup.place")`), or, on the phone in
   office hours, the caller is put through to City Hall.
@@ -29,7 +31,8 @@ from bot.nlp.facts.yes_no import NOT_KNOWN, UNKNOWN
 from bot.vocabulary import REPORT_TYPES
 
 PLACE_ASKS = 3  # the first question and two re-asks
-DETAIL_ASKS = 2  # the first question and one re-ask
+DETAIL_ASKS = 3  # a detail the report needs (who was bitten, when): the same
+OPTIONAL_ASKS = 2  # an optional detail (what it looks like, whose it is): the first question and one re-ask
 OFFER_PERSON = "utter_offer_person"
 _AFTER_CORRECTION = re.compile(
     r"^.*?\b(?:it'?s|it is|the address is|is at|at|es|esta en|en)\s+(?=\S*\d|the corner|la esquina)", re.I
@@ -89,7 +92,13 @@ def give_up(
         if asked == PLACE_ASKS - 1 and not said_in_conversation(tracker, OFFER_PERSON):
             dispatcher.utter_message(response=OFFER_PERSON, **office_details_for(tracker))
         return {}
-    return {requested: _not_known(report_type, requested)} if asked >= DETAIL_ASKS else {}
+    detail = REPORT_TYPES[report_type].detail(requested)
+    optional = requested == "complainant_name" or (detail is not None and detail.optional)
+    return (
+        {requested: _not_known(report_type, requested)}
+        if asked >= (OPTIONAL_ASKS if optional else DETAIL_ASKS)
+        else {}
+    )
 
 
 def _user_turns(tracker: Tracker) -> int:

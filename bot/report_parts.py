@@ -34,6 +34,9 @@ class Detail:
     # the question when it is asked again, worded otherwise and with examples ("" = "Just that part: " + alone)
     reask: str = ""
     reask_es: str = ""
+    # an optional detail is "not known" after one re-ask; any other after two (the place: then filed for a call
+    # back; actions/giving_up.py)
+    optional: bool = False
     yes_means: str = ""  # what a bare "yes" to its yes/no question files ("every night"); "" = yes
     no_means: str = ""  # and a bare "no" ("not every night"); "" = no
 

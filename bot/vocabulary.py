@@ -49,7 +49,9 @@ NAME = Detail(
 
 # whose animal it is: filled when the resident says it (OWNER_SAID), or asked where the household complained
 # about can only be the owner the resident names (OWNER_ASKED; bot.cases.households)
-OWNER_SAID = Detail("owner_known", "", "owner", required=False, label_es="dueño", reads="owner")
+OWNER_SAID = Detail(
+    "owner_known", "", "owner", required=False, label_es="dueño", reads="owner", optional=True
+)
 OWNER_ASKED = Detail(
     "owner_known",
     "do you know whose animal it is? A name or an address helps; say don't know if not",
@@ -57,6 +59,7 @@ OWNER_ASKED = Detail(
     ask_es="sabe de quién es el animal? Un nombre o una dirección ayuda; si no sabe, diga no sé",
     label_es="dueño",
     reads="owner",
+    optional=True,
     reask="Whose animal is it, if you know: a name, a family, or the address where it lives?",
     reask_es="¿De quién es el animal, si sabe: un nombre, una familia, o la dirección donde vive?",
 )
@@ -81,12 +84,13 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("barking_minutes", "", "minutes without a break", required=False,
                        label_es="minutos sin parar", reads="minutes"),
                 Detail("barking_frequency", "is it every night", "how often", required=False, group="barking",
-                       ask_es="pasa todas las noches", label_es="qué tan seguido", reads="frequency",
+                       ask_es="pasa todas las noches", label_es="qué tan seguido", reads="frequency", optional=True,
                        alone="does it bark like this every night", alone_es="ladra así todas las noches",
                        reask="How often does it happen: every night, most days, or just this once?",
                        reask_es="¿Qué tan seguido pasa: todas las noches, casi diario, o solo esta vez?",
                        yes_means="every night", no_means="not every night"),
-                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora", reads="time_of_day"),
+                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora", reads="time_of_day",
+                       optional=True),
                 NAME,
             ),
             ("barking_since", "barking_minutes", "barking_frequency", "barking_time_of_day"),
@@ -102,7 +106,8 @@ REPORT_TYPES: dict[str, ReportType] = {
                 ANIMAL,
                 Detail("animal_description", "what does it look like (colour, size, breed, collar)", "looks like",
                        group="seen", ask_es="cómo es (color, tamaño, raza, collar)", label_es="cómo es",
-                       reads="description", alone="what does it look like (colour, size, breed, collar)",
+                       reads="description", optional=True,
+                       alone="what does it look like (colour, size, breed, collar)",
                        alone_es="cómo es (color, tamaño, raza, collar)",
                        reask="Can you describe it? For example: big brown lab, red collar. Or say don't know.",
                        reask_es="¿Me lo describe? Por ejemplo: perro café grande, collar rojo. O diga no sé."),
@@ -111,13 +116,14 @@ REPORT_TYPES: dict[str, ReportType] = {
                        reask="Is the animal still there now? (yes, no, or don't know)",
                        reask_es="¿El animal sigue ahí ahorita? (sí, no o no sé)"),
                 Detail("direction", "which way did it go", "went", group="seen",
-                       ask_es="para dónde se fue", label_es="se fue hacia", reads="direction",
+                       ask_es="para dónde se fue", label_es="se fue hacia", reads="direction", optional=True,
                        reask="Which direction did it head? For example: north on Elm, towards the park.",
                        reask_es="¿Hacia dónde se fue? Por ejemplo: al norte por la Elm, hacia el parque."),
                 Detail("aggressive", "is it acting aggressive (growling, charging, chasing) or friendly",
                        "aggressive", group="seen",
                        ask_es="se ve agresivo (gruñe, se le echa encima, persigue) o manso", label_es="agresivo",
-                       reads="aggressive", alone="is it acting aggressive (growling, charging, chasing)?",
+                       reads="aggressive", optional=True,
+                       alone="is it acting aggressive (growling, charging, chasing)?",
                        alone_es="se ve agresivo (gruñe, se le echa encima, persigue)?",
                        reask="Is it growling, charging or chasing anyone? (yes, no, or don't know)",
                        reask_es="¿Está gruñendo, echándose encima o persiguiendo a alguien? (sí, no o no sé)"),
@@ -158,7 +164,7 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("animal", "what kind of animal was it", None, group="animal", ask_es="qué tipo de animal era",
                        reads="animal", reask=ANIMAL.reask, reask_es=ANIMAL.reask_es),
                 Detail("animal_description", "what did it look like", "looks like", group="animal",
-                       ask_es="cómo era", label_es="cómo es", reads="description",
+                       ask_es="cómo era", label_es="cómo es", reads="description", optional=True,
                        alone="what did it look like (colour, size, breed, collar)",
                        alone_es="cómo era (color, tamaño, raza, collar)",
                        reask="Can you describe the animal? For example: small white terrier. Or say don't know.",
@@ -167,7 +173,7 @@ REPORT_TYPES: dict[str, ReportType] = {
                        alone="do you know whose animal it is? A name or an address helps; say don't know if not",
                        ask_es="de quién es (un nombre o una dirección)", label_es="dueño",
                        alone_es="sabe de quién es el animal? Un nombre o una dirección ayuda; si no sabe, diga "
-                       "no sé", reads="owner",
+                       "no sé", reads="owner", optional=True,
                        reask="Whose animal is it, if you know: a name, a family, or the address where it lives?",
                        reask_es="¿De quién es el animal, si sabe: un nombre, una familia, o la dirección donde "
                        "vive?"),
@@ -175,7 +181,8 @@ REPORT_TYPES: dict[str, ReportType] = {
                        alone="do you know if the animal is vaccinated against rabies? (yes, no, or don't know)",
                        ask_es="está vacunado contra la rabia, si sabe", label_es="vacunado",
                        alone_es="sabe si el animal está vacunado contra la rabia? (sí, no o no sé)",
-                       reads="vaccinated", reask="Has it had its rabies shots, as far as you know? (yes, no, or "
+                       reads="vaccinated", optional=True,
+                       reask="Has it had its rabies shots, as far as you know? (yes, no, or "
                        "don't know)", reask_es="¿Tiene su vacuna de la rabia, que usted sepa? (sí, no o no sé)"),
                 NAME,
             ),

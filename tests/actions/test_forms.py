@@ -100,12 +100,21 @@ async def test_nonsense_animal_is_asked_again(dispatcher, domain):
     assert dispatcher.messages == []  # the re-ask names the animals it wants (bot.vocabulary ANIMAL.reask)
 
 
-async def test_an_animal_not_given_after_one_re_ask_is_not_known(dispatcher, domain):
-    tracker = make_tracker("asdfgh", set_this_turn={"animal": "asdfgh"},
-                           slots={"report_type": "barking", "requested_slot": "animal"},
-                           earlier_events=_asked("animal", 2))  # fmt: skip
-    events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
-    assert SlotSet("animal", "not known") in events
+async def test_a_needed_detail_gets_two_re_asks_and_an_optional_one_one(dispatcher, domain):
+    # issue 38: optional details (what it looks like, whose it is, ...) are "not known" after one re-ask
+    at_animal = {"report_type": "barking", "requested_slot": "animal"}
+    twice = make_tracker("asdfgh", set_this_turn={"animal": "asdfgh"}, slots=at_animal,
+                         earlier_events=_asked("animal", 2))  # fmt: skip
+    assert SlotSet("animal", None) in await ValidateBarkingForm().run(dispatcher, twice, domain)
+    thrice = make_tracker("asdfgh", set_this_turn={"animal": "asdfgh"}, slots=at_animal,
+                          earlier_events=_asked("animal", 3))  # fmt: skip
+    assert SlotSet("animal", "not known") in await ValidateBarkingForm().run(dispatcher, thrice, domain)
+    look = make_tracker("hmm", set_this_turn={"animal_description": "hmm"},
+                        slots={"report_type": "at_large", "requested_slot": "animal_description", "location": "x st",
+                               "animal": "dog"}, earlier_events=_asked("animal_description", 2))  # fmt: skip
+    assert SlotSet("animal_description", "not known") in await ValidateAtLargeForm().run(
+        dispatcher, look, domain
+    )
 
 
 async def test_declined_name_is_filed_anonymous_with_a_warning(dispatcher, domain):
