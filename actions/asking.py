@@ -15,6 +15,7 @@ from rasa_sdk.types import DomainDict
 
 from actions.fact_reading import report_events, times_asked
 from actions.forms import needed_slots
+from actions.services import conversation_pack
 from bot.messages import say
 from bot.vocabulary import REPORT_TYPES, question
 
@@ -35,6 +36,14 @@ def _last_question(tracker: Tracker) -> str:
     return ""
 
 
+def _anonymous_said(slot: str, text: str, tracker: Tracker) -> str:
+    """The name question ends with what the city does with an anonymous report (the pack's reading)."""
+    if slot != "complainant_name":
+        return text
+    reading = conversation_pack(tracker).readings.anonymous
+    return f"{text} {say(f'anonymous.{reading}', tracker.get_slot('language'))}"
+
+
 def question_for(slot: str, tracker: Tracker) -> tuple[str, list[str]]:
     """What to ask for `slot` now, and the parts it asks."""
     language = tracker.get_slot("language")
@@ -46,16 +55,16 @@ def question_for(slot: str, tracker: Tracker) -> tuple[str, list[str]]:
     if detail is None:
         return "", []
     if times_asked(tracker, slot):
-        text = detail.reasks(language)
-        return (question(report_type, slot, [], language) if text == _last_question(tracker) else text), [
-            slot
-        ]
+        text = _anonymous_said(slot, detail.reasks(language), tracker)
+        if text == _last_question(tracker):
+            text = _anonymous_said(slot, question(report_type, slot, [], language), tracker)
+        return text, [slot]
     optional = [d.slot for d in kind.details if not d.required and d.ask]
     never_asked = [
         s for s in needed_slots(report_type, tracker) + optional
         if tracker.get_slot(s) is None and not times_asked(tracker, s)
     ]  # fmt: skip
-    text = question(report_type, slot, never_asked, language)
+    text = _anonymous_said(slot, question(report_type, slot, never_asked, language), tracker)
     parts = [d.slot for d in kind.details if d.slot in never_asked and d.group and d.group == detail.group]
     if "still_there" in parts:
         parts = [p for p in parts if p != "direction"]  # "or which way did it go" is part of still there
@@ -75,7 +84,7 @@ class ActionAskSlot(Action):
     ) -> list[EventType]:
         suggested = tracker.get_slot("location_suggested") or {}
         if self.slot == "location_confirmed" and suggested.get("street"):
-            # a street spelt otherwise than the city spells it (bot.nlp.streets.street_in_place)
+            # a street spelt otherwise than the city spells it (bot.nlp.places.streets.street_in_place)
             dispatcher.utter_message(response="utter_did_you_mean", street=suggested["street"])
             return []
         text, parts = question_for(self.slot, tracker)

@@ -39,6 +39,7 @@ _ASIDES = {
     "ask_licensing": "utter_licensing",
     "ask_ordinance": "utter_ordinance",
     "other_city_service": "utter_other_service",
+    "report_dead_animal": "utter_dead_animal",  # a referral, never filed (data/rules/referrals.yml)
     "bot_challenge": "utter_iamabot",
     "chitchat": "utter_chitchat",
     "out_of_scope": "utter_out_of_scope",

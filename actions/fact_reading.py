@@ -15,7 +15,6 @@ from typing import Any
 from rasa_sdk import Tracker
 
 from actions.reading import entities, latest_text, message_times
-from bot.nlp.address import spoken_place
 from bot.nlp.facts.behaviour import aggressive
 from bot.nlp.facts.description import describes, look_of_animal
 from bot.nlp.facts.injury import injury
@@ -28,6 +27,7 @@ from bot.nlp.facts.vaccination import vaccinated
 from bot.nlp.facts.victim import victim_kind
 from bot.nlp.facts.whereabouts import direction, still_there
 from bot.nlp.facts.yes_no import NO, NOT_KNOWN, UNKNOWN, YES, bare_yes_no, only_dont_know, yes_no_unknown
+from bot.nlp.places.normalise import spoken_place
 from bot.vocabulary import REPORT_TYPES, Detail
 
 MAX_FACT_CHARS = 300
@@ -46,13 +46,14 @@ class Message:
     places: tuple[str, ...]  # the places the NLU found in it (never a look)
     went: str | None  # where it went, as the NLU found it
     animals: tuple[tuple[int, int], ...] = ()  # where the NLU found animals in it ("a big brown lab")
+    owner_places: tuple[str, ...] = ()  # where the owner lives, as the NLU found it ("from 9 maple st")
 
     def alone(self, slot: str) -> bool:
         return self.asked == (slot,)
 
 
 def _owner(m: Message) -> str | None:
-    said = owner(m.text, m.place)
+    said = m.owner_places[0] if m.owner_places else owner(m.text, m.place)
     if not said and m.alone("owner_known"):
         # asked on its own, a name or an address is the owner ("Tom Berg", "20 fir st")
         said = clean_name(m.text) or (m.text.strip() if is_findable_location(m.text) else None)
@@ -148,8 +149,9 @@ def message_of(report_type: str, tracker: Tracker) -> Message:
         (int(e["start"]), int(e["end"])) for e in entities(tracker, "animal")
         if isinstance(e.get("start"), int) and isinstance(e.get("end"), int)
     )  # fmt: skip
+    owners = tuple(str(e.get("value")) for e in entities(tracker, "owner_location") if e.get("value"))
     return Message(latest_text(tracker), message_times(tracker), asked, tracker.get_slot("location"),
-                   entity_places, went[0] if went else None, spans)  # fmt: skip
+                   entity_places, went[0] if went else None, spans, owners)  # fmt: skip
 
 
 def _dont_know(detail: Detail) -> str:

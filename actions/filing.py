@@ -23,7 +23,7 @@ from actions.services import (
     conversation_pack,
     office_details_for,
 )
-from bot.cases.report import ASSISTANT_LINE, NAME_PLACEHOLDER, RESIDENT_LINE, BiteDetails, Report
+from bot.cases.report import ASSISTANT_LINE, NAME_PLACEHOLDER, RESIDENT_LINE, BiteDetails, Report, is_urgent
 from bot.nlp.facts.yes_no import NO, NOT_KNOWN, UNKNOWN, YES
 from bot.vocabulary import REPORT_TYPES
 
@@ -126,7 +126,7 @@ def build_report(tracker: Tracker) -> Report:
             animal_vaccinated=_tristate(tracker.get_slot("vaccinated")),
             owner_known=owner,
         )
-    urgent = report_type == "bite" or slot("aggressive") == YES
+    urgent = is_urgent(report_type, {name: slot(name) for name in ("aggressive", "in_danger")})
     return Report(
         jurisdiction=conversation_pack(tracker).code,
         type=report_type,

@@ -21,16 +21,16 @@ from actions.reading import (
     value_before_this_message,
 )
 from actions.services import conversation_pack
-from bot.nlp.address import spoken_place
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.facts.corrections import corrects
 from bot.nlp.facts.name import clean_name, declines_name
 from bot.nlp.facts.place_words import clean_location, is_findable_location
 from bot.nlp.facts.victim import choose_biting_animal
 from bot.nlp.facts.whereabouts import direction
 from bot.nlp.facts.yes_no import NO, YES, yes_no_unknown
-from bot.nlp.gazetteer import city_streets
-from bot.nlp.streets import names_a_city_place, street_in_place
-from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.places.gazetteer import city_streets
+from bot.nlp.places.normalise import spoken_place
+from bot.nlp.places.streets import names_a_city_place, street_in_place
 
 MAX_ANSWER_CHARS = 300
 ANONYMOUS = "anonymous"

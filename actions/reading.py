@@ -11,6 +11,7 @@ from typing import Any
 from rasa_sdk import Tracker
 
 from actions.services import conversation_pack
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.facts.behaviour import aggressive
 from bot.nlp.facts.name import clean_name, declines_name
 from bot.nlp.facts.owner import owner
@@ -20,7 +21,6 @@ from bot.nlp.facts.vaccination import vaccinated
 from bot.nlp.facts.victim import victim_kind
 from bot.nlp.facts.whereabouts import direction, still_there
 from bot.nlp.facts.yes_no import UNKNOWN, YES, yes_no_unknown
-from bot.nlp.taxonomy import normalise_animal
 
 ASIDE_INTENTS = frozenset(
     {"request_human", "check_status", "ask_lost_pet", "ask_licensing", "ask_ordinance", "other_city_service",

@@ -13,6 +13,7 @@ from rasa_sdk.types import DomainDict
 from actions.forms import ReportFormValidation, Slots
 from actions.reading import message_time, message_times
 from actions.services import conversation_pack
+from actions.type_forms import TYPE_FORMS
 from bot.nlp.facts.times import TimeFacts, read_times
 from bot.nlp.facts.yes_no import NO, YES
 
@@ -106,5 +107,6 @@ class ValidateBiteForm(ReportFormValidation):
 
 
 REPORT_FORMS: dict[str, type[ReportFormValidation]] = {
-    form.report_type: form for form in (ValidateBarkingForm, ValidateAtLargeForm, ValidateBiteForm)
+    form.report_type: form
+    for form in (ValidateBarkingForm, ValidateAtLargeForm, ValidateBiteForm, *TYPE_FORMS.values())
 }

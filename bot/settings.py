@@ -49,9 +49,16 @@ class Settings(BaseSettings):
     console_session_hours: int = Field(8, description="a console sign-in lasts this long")
     console_public_url: str = Field(
         "",
-        description="the console's public https URL (Open311 discovery is built from it); required in "
-        "production, blank = http://CONSOLE_HOST:CONSOLE_PORT elsewhere",
+        description="the console's public https URL (Open311 discovery and the officer's page links are "
+        "built from it); required in production, blank = http://CONSOLE_HOST:CONSOLE_PORT elsewhere",
     )
+    console_trusted_proxies: str = Field(
+        "",
+        description="addresses (comma-separated) whose X-Forwarded-For the console believes: the load "
+        "balancer's (127.0.0.1 behind deploy/haproxy.cfg on the same host); blank = believe no one",
+    )
+    open311_posts_per_hour: int = Field(20, description="Open311 POSTs one API key may file per hour")
+    open311_posts_per_day: int = Field(100, description="Open311 POSTs one API key may file per day")
     rasa_url: str = Field(
         "http://localhost:5005", description="Rasa server the console's 'Try the line' posts to"
     )
@@ -65,9 +72,21 @@ class Settings(BaseSettings):
         "", description="blank: the Rasa HTTP API is off; set: on, and every call must carry ?token="
     )
     tracker_database_url: str = Field(
-        f"sqlite:///{REPO_ROOT / 'var' / 'tracker.db'}",
-        description="SQLAlchemy URL of Rasa's tracker store, pruned by `python -m bot.cases prune`",
+        "",
+        description="SQLAlchemy URL of Rasa's tracker store, pruned by `python -m bot.cases prune`; blank = "
+        "built from TRACKER_DB_* (what deploy/endpoints.production.yml gives Rasa), else var/tracker.db "
+        "outside production",
     )
+    tracker_db_host: str = Field("", description="PostgreSQL host of Rasa's tracker store (production)")
+    tracker_db_port: int = Field(5432)
+    tracker_db_name: str = Field("rasa")
+    tracker_db_user: str = Field("")
+    tracker_db_password: str = Field("")
+    # the phone line's one-time status code (integrations/twilio_voice.py)
+    voice_codes_per_call: int = Field(
+        2, description="status codes one call may have texted (a retry after a wrong one)"
+    )
+    voice_codes_per_number_per_day: int = Field(3, description="status codes one number may be texted a day")
     # limits before work (integrations)
     max_webhook_body_bytes: int = Field(65536, description="Twilio deliveries larger than this are refused")
     max_message_chars: int = Field(1600, description="a message is cut to this before NLU (Twilio's max)")
@@ -86,6 +105,36 @@ class Settings(BaseSettings):
 
 
 MIN_SECRET_CHARS = 32
+DEVELOPMENT_TRACKER_URL = f"sqlite:///{REPO_ROOT / 'var' / 'tracker.db'}"
+
+
+class MissingSetting(RuntimeError):
+    """A setting production cannot run without."""
+
+
+def tracker_url(settings: Settings) -> str:
+    """The tracker store Rasa writes to: TRACKER_DATABASE_URL, else the PostgreSQL database named by the same
+    TRACKER_DB_* settings deploy/endpoints.production.yml gives Rasa, else (outside production only) the
+    development store, var/tracker.db. Production without either is an error: pruning some other database
+    would report success while residents' words stay."""
+    if settings.tracker_database_url:
+        return settings.tracker_database_url
+    if settings.tracker_db_host:
+        from sqlalchemy.engine import URL
+
+        return URL.create(
+            "postgresql+psycopg2",
+            username=settings.tracker_db_user or None,
+            password=settings.tracker_db_password or None,
+            host=settings.tracker_db_host,
+            port=settings.tracker_db_port,
+            database=settings.tracker_db_name,
+        ).render_as_string(hide_password=False)
+    if settings.is_production:
+        raise MissingSetting(
+            "the tracker store is not configured: set TRACKER_DB_HOST (or TRACKER_DATABASE_URL)"
+        )
+    return DEVELOPMENT_TRACKER_URL
 
 
 def is_internal_address(host: str) -> bool:

@@ -8,102 +8,10 @@ are held to this file: actions read it, and tests/test_domain_responses.py check
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.messages import catalogue, language_of, say
+from bot.report_parts import Detail, ReportType
 
-YES_NO_READS = frozenset({"still_there", "aggressive", "injury", "vaccinated", "frequency", "yes_no"})
-
-
-@dataclass(frozen=True)
-class Detail:
-    """A slot of a report: what asks for it (`ask`: a question part, joined with the other parts of its
-    group into one question) and the label it is read back with (None: not read back). Each wording has its
-    Spanish beside it (`ask_es`, `alone_es`, `label_es`), written without the opening "¿" that `question`
-    adds; tests/actions/test_spanish_replies.py holds every English wording to having one."""
-
-    slot: str
-    ask: str
-    label: str | None
-    required: bool = True  # False: filled when the resident says it, never asked on its own
-    group: str = ""  # details of one group are asked in one question; "" = its own question
-    alone: str = ""  # the question when it is the only part of its group still missing ("" = `ask`)
-    ask_es: str = ""
-    label_es: str | None = None
-    alone_es: str = ""
-    # how the form reads it (issue 38): the kind of fact in bot.nlp.facts its reader takes (actions/fact_reading.py
-    # READERS): place, animal, name, description, still_there, direction, aggressive, victim, injury, time,
-    # owner, vaccinated, frequency, time_of_day, minutes, yes_no, text
-    reads: str = "text"
-    # the question when it is asked again, worded otherwise and with examples ("" = "Just that part: " + alone)
-    reask: str = ""
-    reask_es: str = ""
-    # issue 38: an optional detail is "not known" after one re-ask; any other after two (the place: then filed
-    # for a call back)
-    optional: bool = False
-    yes_means: str = ""  # what a bare "yes" to its yes/no question files ("every night"); "" = yes
-    no_means: str = ""  # and a bare "no" ("not every night"); "" = no
-
-    @property
-    def yes_no(self) -> bool:
-        """Answered yes or no: a bare yes or no to a question with only this yes/no part is its answer."""
-        return self.reads in YES_NO_READS
-
-    def reasks(self, language: object = "en") -> str:
-        """The question when this part is asked again, never in the words of the first time."""
-        wording = self.reask_es if language_of(language) == "es" else self.reask
-        return wording or say("ask.again", language, question=self.alone_asks(language).rstrip("?. "))
-
-    def asks(self, language: object = "en") -> str:
-        return self.ask_es if language_of(language) == "es" else self.ask
-
-    def alone_asks(self, language: object = "en") -> str:
-        """The question when this part is asked on its own."""
-        if language_of(language) == "es":
-            return self.alone_es or self.ask_es
-        return self.alone or self.ask
-
-    def label_in(self, language: object = "en") -> str | None:
-        return self.label_es if language_of(language) == "es" and self.label else self.label
-
-
-@dataclass(frozen=True)
-class ReportType:
-    code: str  # "barking", "at_large", "bite"
-    title: str  # read-back title
-    spoken: str  # in "a ... report" in status answers
-    details: tuple[Detail, ...]  # in the order they are asked, shared slots included
-    filed_details: tuple[str, ...]  # slots filed as the report's per-type details
-    title_es: str = ""
-    spoken_es: str = ""  # in "reporte de ..."
-
-    def title_in(self, language: object = "en") -> str:
-        return self.title_es if language_of(language) == "es" else self.title
-
-    def spoken_in(self, language: object = "en") -> str:
-        return self.spoken_es if language_of(language) == "es" else self.spoken
-
-    @property
-    def form(self) -> str:
-        return f"{self.code}_form"
-
-    @property
-    def required_slots(self) -> list[str]:
-        return [d.slot for d in self.details if d.required]
-
-    @property
-    def slots(self) -> list[str]:
-        return [d.slot for d in self.details]
-
-    def detail(self, slot: str) -> Detail | None:
-        return next((d for d in self.details if d.slot == slot), None)
-
-    def readback(self, language: object = "en") -> tuple[tuple[str, str], ...]:
-        """(slot, label) of the details read back, the shared ones (place, animal, name) left out."""
-        shared = {"location", "animal", "complainant_name"}
-        return tuple(
-            (d.slot, str(d.label_in(language))) for d in self.details if d.label and d.slot not in shared
-        )
+__all__ = ["REPORT_TYPES", "Detail", "ReportType", "animal_word", "question", "value_word"]
 
 
 LOCATION = Detail(
@@ -129,15 +37,31 @@ ANIMAL = Detail(
 )
 NAME = Detail(
     "complainant_name",
-    "what's your name? It stays private with the city. Reply SKIP to stay anonymous, but an anonymous report "
-    "may not count toward action",
+    # what an anonymous report counts for is the city's reading, said after the question (anonymous.<reading>)
+    "what's your name? It stays private with the city. Reply SKIP to stay anonymous",
     "name",
-    ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo, pero "
-    "un reporte anónimo tal vez no cuente para que la ciudad actúe",
+    ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo",
     label_es="nombre",
     reads="name",
     reask="And your name, for the city only? Or reply SKIP to stay anonymous.",
     reask_es="¿Y su nombre, solo para la ciudad? O responda ANONIMO.",
+)
+
+# whose animal it is: filled when the resident says it (OWNER_SAID), or asked where the household complained
+# about can only be the owner the resident names (OWNER_ASKED; bot.cases.households)
+OWNER_SAID = Detail(
+    "owner_known", "", "owner", required=False, label_es="dueño", reads="owner", optional=True
+)
+OWNER_ASKED = Detail(
+    "owner_known",
+    "do you know whose animal it is? A name or an address helps; say don't know if not",
+    "owner",
+    ask_es="sabe de quién es el animal? Un nombre o una dirección ayuda; si no sabe, diga no sé",
+    label_es="dueño",
+    reads="owner",
+    optional=True,
+    reask="Whose animal is it, if you know: a name, a family, or the address where it lives?",
+    reask_es="¿De quién es el animal, si sabe: un nombre, una familia, o la dirección donde vive?",
 )
 
 REPORT_TYPES: dict[str, ReportType] = {
@@ -165,7 +89,8 @@ REPORT_TYPES: dict[str, ReportType] = {
                        reask="How often does it happen: every night, most days, or just this once?",
                        reask_es="¿Qué tan seguido pasa: todas las noches, casi diario, o solo esta vez?",
                        yes_means="every night", no_means="not every night"),
-                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora", reads="time_of_day", optional=True),
+                Detail("barking_time_of_day", "", "when", required=False, label_es="a qué hora", reads="time_of_day",
+                       optional=True),
                 NAME,
             ),
             ("barking_since", "barking_minutes", "barking_frequency", "barking_time_of_day"),
@@ -181,7 +106,8 @@ REPORT_TYPES: dict[str, ReportType] = {
                 ANIMAL,
                 Detail("animal_description", "what does it look like (colour, size, breed, collar)", "looks like",
                        group="seen", ask_es="cómo es (color, tamaño, raza, collar)", label_es="cómo es",
-                       reads="description", optional=True, alone="what does it look like (colour, size, breed, collar)",
+                       reads="description", optional=True,
+                       alone="what does it look like (colour, size, breed, collar)",
                        alone_es="cómo es (color, tamaño, raza, collar)",
                        reask="Can you describe it? For example: big brown lab, red collar. Or say don't know.",
                        reask_es="¿Me lo describe? Por ejemplo: perro café grande, collar rojo. O diga no sé."),
@@ -196,11 +122,12 @@ REPORT_TYPES: dict[str, ReportType] = {
                 Detail("aggressive", "is it acting aggressive (growling, charging, chasing) or friendly",
                        "aggressive", group="seen",
                        ask_es="se ve agresivo (gruñe, se le echa encima, persigue) o manso", label_es="agresivo",
-                       reads="aggressive", optional=True, alone="is it acting aggressive (growling, charging, chasing)?",
+                       reads="aggressive", optional=True,
+                       alone="is it acting aggressive (growling, charging, chasing)?",
                        alone_es="se ve agresivo (gruñe, se le echa encima, persigue)?",
                        reask="Is it growling, charging or chasing anyone? (yes, no, or don't know)",
                        reask_es="¿Está gruñendo, echándose encima o persiguiendo a alguien? (sí, no o no sé)"),
-                Detail("owner_known", "", "owner", required=False, label_es="dueño", reads="owner", optional=True),
+                OWNER_SAID,
                 NAME,
             ),
             ("still_there", "direction", "aggressive"),
@@ -254,13 +181,139 @@ REPORT_TYPES: dict[str, ReportType] = {
                        alone="do you know if the animal is vaccinated against rabies? (yes, no, or don't know)",
                        ask_es="está vacunado contra la rabia, si sabe", label_es="vacunado",
                        alone_es="sabe si el animal está vacunado contra la rabia? (sí, no o no sé)",
-                       reads="vaccinated", optional=True, reask="Has it had its rabies shots, as far as you know? (yes, no, or "
+                       reads="vaccinated", optional=True,
+                       reask="Has it had its rabies shots, as far as you know? (yes, no, or "
                        "don't know)", reask_es="¿Tiene su vacuna de la rabia, que usted sepa? (sí, no o no sé)"),
                 NAME,
             ),
             ("bite_when",),
             title_es="Mordida",
             spoken_es="mordida",
+        ),
+        # --- the types the ordinances give residents a reason to make beyond the first three; each asks only
+        # what its section needs (bot/ordinance/report_types.py names the sections and how each counts)
+        ReportType(
+            "threat",
+            "Threat without contact",
+            "animal that threatened someone",
+            (
+                # Freeport 11 C 2 b "chased or approached a person ... in an apparent attitude of attack"; urgent
+                # while it is still going on, so that is asked first
+                Detail("in_danger", "is it still there, threatening anyone right now", "still threatening",
+                       ask_es="sigue ahí, amenazando a alguien ahorita", label_es="sigue amenazando",
+                       reads="yes_no", reask="Is the animal still there threatening someone now? (yes, no, or "
+                       "don't know)", reask_es="¿El animal sigue ahí amenazando a alguien ahorita? (sí, no o no sé)"),
+                LOCATION,
+                ANIMAL,
+                Detail("what_happened", "what did it do (chased, charged, lunged, growled)", "what it did",
+                       group="threat", ask_es="qué hizo (persiguió, se echó encima, se abalanzó, gruñó)",
+                       label_es="qué hizo", alone="what did the animal do (chased, charged, lunged, growled)",
+                       alone_es="qué hizo el animal (persiguió, se echó encima, se abalanzó, gruñó)",
+                       reask="Tell me in a few words what the animal did. For example: it chased me to my car.",
+                       reask_es="Dígame en pocas palabras qué hizo el animal. Por ejemplo: me persiguió hasta mi "
+                       "carro."),
+                # loose: also at large (Kellogg 58-3, Freeport 1 E); filed once, as a threat, with this answer
+                Detail("loose", "was it loose, off its owner's property with no leash", "loose", group="threat",
+                       alone="Was it loose, off its owner's property with no leash? (yes, no, or don't know)",
+                       ask_es="andaba suelto, fuera de la propiedad del dueño y sin correa", label_es="suelto",
+                       alone_es="¿Andaba suelto, fuera de la propiedad del dueño y sin correa? (sí, no o no sé)",
+                       reads="yes_no", reask="Was it out on its own, with no leash and no fence? (yes, no, or "
+                       "don't know)", reask_es="¿Andaba solo, sin correa y sin cerca? (sí, no o no sé)"),
+                OWNER_ASKED,
+                NAME,
+            ),
+            ("what_happened", "loose", "in_danger"),
+            title_es="Amenaza sin contacto",
+            spoken_es="animal que amenazó a alguien",
+        ),
+        ReportType(
+            "neglect",
+            "Neglect or cruelty",
+            "animal neglect or cruelty",
+            (
+                # Kellogg 58-11, 58-12, Freeport 13; an animal in danger now (a hot car, no water in the heat) is
+                # urgent like a bite, so that is asked first
+                Detail("in_danger", "is the animal in danger right now (in a hot car, no water in the heat, "
+                       "hurt)", "in danger now",
+                       ask_es="el animal está en peligro ahorita (en un carro caliente, sin agua con el calor, "
+                       "herido)", label_es="en peligro ahorita", reads="yes_no",
+                       reask="Could the animal die or get hurt if nobody comes soon? (yes, no, or don't know)",
+                       reask_es="¿El animal podría morir o lastimarse si nadie llega pronto? (sí, no o no sé)"),
+                LOCATION,
+                ANIMAL,
+                Detail("what_happened", "what is wrong (no food or water, no shelter from the weather, left "
+                       "alone, hurt, beaten)", "what is wrong",
+                       ask_es="qué pasa (sin comida o agua, sin refugio del clima, abandonado, herido, maltratado)",
+                       label_es="qué pasa", reask="What have you seen happen to the animal? For example: chained "
+                       "outside with no water for two days.", reask_es="¿Qué le ha visto pasar al animal? Por "
+                       "ejemplo: encadenado afuera sin agua dos días."),
+                OWNER_SAID,
+                NAME,
+            ),
+            ("what_happened", "in_danger"),
+            title_es="Maltrato o descuido",
+            spoken_es="maltrato o descuido de un animal",
+        ),
+        ReportType(
+            "waste",
+            "Animal waste",
+            "animal waste",
+            (
+                LOCATION,
+                ANIMAL,
+                # Kellogg 58-15 (public property, or private property without consent), Freeport 7 C (anywhere)
+                Detail("what_happened", "what happened (left on a sidewalk or in a park, in your yard, piling "
+                       "up in the owner's yard)", "what happened",
+                       ask_es="qué pasó (lo dejaron en la banqueta o en un parque, en su patio, se junta en el "
+                       "patio del dueño)", label_es="qué pasó",
+                       reask="Where was the waste left? For example: on the sidewalk in front of "
+                       "my house, every morning.", reask_es="¿Dónde dejan el excremento? Por ejemplo: en la banqueta "
+                       "frente a mi casa, cada mañana."),
+                OWNER_ASKED,
+                NAME,
+            ),
+            ("what_happened",),
+            title_es="Excremento de animal",
+            spoken_es="excremento de animal",
+        ),
+        ReportType(
+            "too_many",
+            "Too many animals",
+            "too many animals",
+            (
+                LOCATION,
+                ANIMAL,
+                # Kellogg 58-4: more than three over six months per household; Freeport 6: five or more dogs or
+                # cats are a kennel
+                Detail("animal_count", "about how many are kept there", "how many",
+                       ask_es="más o menos cuántos tienen ahí", label_es="cuántos", reads="count",
+                       reask="How many animals do they keep, roughly? For example: about 8 dogs. Or say don't know.",
+                       reask_es="¿Cuántos animales tienen, más o menos? Por ejemplo: unos 8 perros. O diga no sé."),
+                OWNER_SAID,
+                NAME,
+            ),
+            ("animal_count",),
+            title_es="Demasiados animales",
+            spoken_es="demasiados animales",
+        ),
+        ReportType(
+            "damage",
+            "Damage to property",
+            "damage to property",
+            (
+                LOCATION,
+                ANIMAL,
+                # Freeport 7 B "damage any lawn, garden, or other property"
+                Detail("what_happened", "what did it damage (a lawn, a garden, a fence, a car)", "damaged",
+                       ask_es="qué dañó (el pasto, el jardín, una cerca, un carro)", label_es="dañó",
+                       reask="What got damaged? For example: it dug up my garden, it scratched my car.",
+                       reask_es="¿Qué se dañó? Por ejemplo: escarbó mi jardín, rayó mi carro."),
+                OWNER_ASKED,
+                NAME,
+            ),
+            ("what_happened",),
+            title_es="Daños a la propiedad",
+            spoken_es="daños a la propiedad",
         ),
     )
 }  # fmt: skip

@@ -89,6 +89,8 @@ def cluster_environment(layout: Layout, environ: dict[str, str]) -> dict[str, st
         "ENVIRONMENT": "development",
         "PUBLIC_BASE_URL": f"http://127.0.0.1:{p['CLUSTER_PORT']}",
         "DATABASE_URL": f"postgresql+psycopg2://postgres@127.0.0.1:{p['PG_PORT']}/cases",
+        # the console is behind HAProxy on this host, which sets X-Forwarded-For itself (deploy/haproxy.cfg)
+        "CONSOLE_TRUSTED_PROXIES": "127.0.0.1",
         **environ,
         **p,
         "CLUSTER_DIR": str(layout.directory),

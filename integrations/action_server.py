@@ -1,6 +1,10 @@
 """The action server, closed to outsiders: rasa-sdk's Sanic app bound to an internal address, refusing every
-call that does not carry the shared secret the Rasa server sends (`action_endpoint.token` in
-endpoints.yml, sent as the `token` query parameter).
+call that does not carry the shared secret the Rasa server sends in its Authorization header
+(`action_endpoint.basic_auth` in endpoints.yml: any user name, the secret as the password).
+
+The secret never travels in a URL: request lines are logged (HAProxy's log, proxies, Sanic's access log), so
+a call that carries `?token=` (Rasa's `action_endpoint.token`) is refused even when the token is right, and
+`python -m integrations.rasa_server` refuses an endpoints file that would send one.
 
     python -m integrations.action_server --port 5055
 
@@ -13,6 +17,8 @@ and nothing else).
 from __future__ import annotations
 
 import argparse
+import base64
+import binascii
 import hmac
 import logging
 import sys
@@ -25,24 +31,39 @@ from bot.settings import Settings, get_settings, production_problems
 
 log = logging.getLogger(__name__)
 
-TOKEN_PARAM = "token"  # rasa.utils.endpoints.EndpointConfig's default token_name
+TOKEN_PARAM = "token"  # rasa.utils.endpoints.EndpointConfig's default token_name: never accepted
 OPEN_PATHS = frozenset({"/health"})
 
 
+def header_secret(request: Request) -> str:
+    """The password of the request's `Authorization: Basic` header ("" without one)."""
+    scheme, _, encoded = (request.headers.get("authorization") or "").partition(" ")
+    if scheme.lower() != "basic":
+        return ""
+    try:
+        decoded = base64.b64decode(encoded.strip(), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        return ""
+    return decoded.partition(":")[2]
+
+
 def token_matches(request: Request, secret: str) -> bool:
-    """Constant-time comparison of the request's `token` query parameter with the secret."""
-    given = request.args.get(TOKEN_PARAM) or ""
-    return hmac.compare_digest(given.encode("utf-8"), secret.encode("utf-8"))
+    """Constant-time comparison of the Authorization header's secret with ours."""
+    return hmac.compare_digest(header_secret(request).encode("utf-8"), secret.encode("utf-8"))
 
 
 def protect(app: Sanic, secret: str) -> Sanic:
-    """Refuse (401) every call but `/health` without the secret; a blank secret leaves the app open."""
+    """Refuse (401) every call but `/health` without the secret in its header, and every call with a secret
+    in its URL; a blank secret leaves the app open (development only: production refuses to start)."""
 
     @app.on_request
     async def require_token(request: Request) -> HTTPResponse | None:
-        if not secret or request.path in OPEN_PATHS:
+        if request.path in OPEN_PATHS:
             return None
-        if token_matches(request, secret):
+        if TOKEN_PARAM in request.args:
+            log.warning("refused an action-server call with a secret in its URL (use basic_auth)")
+            return response.json({"error": "the secret goes in the Authorization header"}, status=401)
+        if not secret or token_matches(request, secret):
             return None
         log.warning("refused an action-server call without the shared secret")
         return response.json({"error": "unauthorised"}, status=401)

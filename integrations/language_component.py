@@ -1,4 +1,4 @@
-"""The conversation's language (issue 12): a `language` entity ("en"/"es") when the message tells it.
+"""The conversation's language: a `language` entity ("en"/"es") when the message tells it.
 
 The `language` slot (domain.yml) is filled from this entity, so a message too short to tell ("si", "412 oak
 st", a name) adds nothing and the conversation keeps its language; an explicit ask ("habla espanol?",

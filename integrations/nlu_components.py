@@ -21,11 +21,11 @@ from rasa.shared.nlu.constants import (
 )
 from rasa.shared.nlu.training_data.message import Message
 
-from bot.nlp.animal_context import names_a_street
+from bot.nlp.animals.context import names_a_street
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.facts.ambiguity import AMBIGUOUS_REPORT, arbitrate, confirmed_bite, reconcile_species
 from bot.nlp.facts.bite_cues import mentions_harm, says_bitten
-from bot.nlp.places import place_entities
-from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.places.entities import place_entities
 
 _REFERENCE = re.compile(r"^\s*([a-z]{3})[\s-]*(\d{4})[\s-]*(\d{1,6})\s*$", re.IGNORECASE)
 _EDGE_PUNCTUATION = " \t\n.,;:!?\"'()"
@@ -64,7 +64,7 @@ def _overlaps(first: dict[str, Any], second: dict[str, Any]) -> bool:
 class EntityNormaliser(GraphComponent, EntityExtractorMixin):
     """Puts entity values in the form the actions expect, after the extractors and synonym mapper.
 
-    - `animal`: the singular species from `bot.nlp.taxonomy` ("pit bulls" -> "dog"); an `animal`
+    - `animal`: the singular species from `bot.nlp.animals.taxonomy` ("pit bulls" -> "dog"); an `animal`
       entity that names no animal is dropped.
     - `reference`: upper case, zero-padded ("kel-2026-42" -> "KEL-2026-00042").
     - `location`: the resident's own words at the entity's offsets, surrounding punctuation trimmed
@@ -147,7 +147,7 @@ class PlaceRoles(GraphComponent, EntityExtractorMixin):
         resource: Resource,
         execution_context: ExecutionContext,
     ) -> PlaceRoles:
-        from bot.nlp.gazetteer import load_places
+        from bot.nlp.places.gazetteer import load_places
 
         return cls(sorted({street for city in load_places().values() for street in city.streets}))
 

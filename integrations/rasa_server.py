@@ -4,7 +4,9 @@
 
 Production (ENVIRONMENT=production, the default) refuses to start without TWILIO_AUTH_TOKEN,
 TWILIO_ACCOUNT_SID and ACTION_SERVER_TOKEN, with RASA_HOST not loopback or private, or with a credentials
-file that lists the REST channel. The Rasa HTTP API is off unless RASA_API_TOKEN is set; then it is on and
+file that lists the REST channel. In every environment it refuses an endpoints file whose action endpoint
+sends its secret as `token` (a query parameter, which request logs keep): `basic_auth` sends it in the
+Authorization header (integrations/action_server.py). The Rasa HTTP API is off unless RASA_API_TOKEN is set; then it is on and
 every call must carry `?token=`. The server binds RASA_HOST (default 127.0.0.1); a TLS proxy in front
 forwards only `/webhooks/sms/` and `/webhooks/voice/`.
 """
@@ -35,8 +37,22 @@ def channels_in(credentials: Path) -> set[str]:
     return set(loaded) if isinstance(loaded, dict) else set()
 
 
-def start_problems(settings: Settings, credentials: Path) -> list[str]:
+def endpoint_problems(endpoints: Path) -> list[str]:
+    """Why an endpoints file must not be used: an action endpoint that would put its secret in the URL."""
+    loaded = yaml.safe_load(endpoints.read_text()) if endpoints.exists() else None
+    action = loaded.get("action_endpoint") if isinstance(loaded, dict) else None
+    if isinstance(action, dict) and ("token" in action or "?" in str(action.get("url") or "")):
+        return [
+            f"{endpoints.name}: the action endpoint sends its secret in the URL (token or a query string); "
+            "use basic_auth (password: ${ACTION_SERVER_TOKEN})"
+        ]
+    return []
+
+
+def start_problems(settings: Settings, credentials: Path, endpoints: Path | None = None) -> list[str]:
     problems = production_problems(settings, "rasa")
+    if endpoints is not None:
+        problems += endpoint_problems(endpoints)
     if settings.is_production:
         extra = sorted(channels_in(credentials) - PRODUCTION_CHANNELS)
         if extra:
@@ -70,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         "--endpoints", type=Path, default=PRODUCTION_ENDPOINTS if production else DEV_ENDPOINTS
     )
     args = parser.parse_args(argv)
-    problems = start_problems(settings, args.credentials)
+    problems = start_problems(settings, args.credentials, args.endpoints)
     if problems:
         for problem in problems:
             print(f"Rasa server not started: {problem}", file=sys.stderr)

@@ -2,12 +2,15 @@
 
 Rasa swallows two failures and carries on as if nothing happened:
 - an action call that fails (the action server is down or restarting): `rasa.core.processor` logs
-  "Encountered an exception while running action ..." and continues without the action's events, so the
-  channel gets no reply, or a wrong one, and the tracker holds a half-done turn;
+  "Encountered an exception while running action ..." and continues without the action's events, predicting
+  again until its circuit breaker trips after ten actions, which logs the conversation id (an SMS
+  conversation's id is the resident's number) at WARNING;
 - the tracker store failing (PostgreSQL down): `FailSafeTrackerStore` logs the error and falls back to
-  an empty, in-memory conversation on that one replica. The watch stops that turn right there (it
-  raises from the log call), so nothing is saved over the real conversation.
-Others raise: the Redis lock store (`LockError`), the case database (the channel's delivery claim).
+  an empty, in-memory conversation on that one replica.
+The watch stops the turn at the first of either, right there (it raises from the log call, in Rasa's own
+except block): nothing of the turn is saved, neither a half-done turn nor an empty conversation over the real
+one, and no further action is tried. Others raise: the Redis lock store (`LockError`), the case database (the
+channel's delivery claim).
 
 The apology is in the conversation's language when it is known (bot/messages/voice.py, `trouble`): on a call,
 the `lang` of the signed turn URL; on SMS, the conversation's `language` slot when the tracker store answers
@@ -16,17 +19,18 @@ within a second (not after a tracker-store failure); English otherwise.
 `watching_turn()` (around the hand-over to Rasa in integrations.twilio_common.converse) notices the
 swallowed ones from Rasa's log records, which are written in the turn's own task (a context variable
 ties them to it), and raises `TurnFailed`. The webhook then answers with `apology(...)`: "we're having
-trouble, please text again in a few minutes or call <the city office>". After an action failure the
-half-done turn is rewound (`UserUtteranceReverted`), so the conversation continues where it was when
-the resident writes again; the message itself stays in the tracker store's event log, and the delivery
-claim is released so a retry of it is processed afresh. Every failure is logged (error level, with the
-MessageSid, never the resident's number or words).
+trouble, please text again in a few minutes or call <the city office>". The turn was never saved, so the
+conversation continues where it was when the resident writes again, and the delivery claim is released so a
+retry of it is processed afresh. Every failure is logged (error level, with the MessageSid, never the
+resident's number or words), and every log line of the process passes `RedactNumbers`, which masks any phone
+number a library's line carries.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -77,23 +81,60 @@ class _FailureWatch(logging.Handler):
             return
         message = str(record.msg)
         if record.name == "rasa.core.processor" and message.startswith(ACTION_FAILED):
+            # stop here: carrying on predicts up to ten more actions against a dead action server, then the
+            # circuit breaker logs the conversation id (the resident's number)
             turn.failures.append("action server")
-        elif record.name == "rasa.core.tracker_store" and TRACKER_FAILED in message:
-            # abort the turn here, in Rasa's own except block: carrying on would run the message against an
-            # empty conversation and could save that over the real one when the database is back
+            raise TurnFailed(["action server"])
+        if record.name == "rasa.core.tracker_store" and TRACKER_FAILED in message:
+            # carrying on would run the message against an empty conversation and could save that over the
+            # real one when the database is back
             turn.failures.append("tracker store")
             raise TurnFailed(["tracker store"])
 
 
 _watch = _FailureWatch(level=logging.ERROR)
 
+# a phone number in E.164, as it is or URL-encoded ("%2B1507..."): an SMS conversation's id
+_PHONE_NUMBER = re.compile(r"(?:\+|%2[bB])\d{7,15}")
+
+
+def redact_numbers(text: str) -> str:
+    """`text` with every E.164 phone number masked to its last two digits."""
+    return _PHONE_NUMBER.sub(lambda match: "+..." + match.group(0)[-2:], text)
+
+
+class RedactNumbers(logging.Filter):
+    """Masks phone numbers in a record's message and traceback before any handler writes it. Rasa logs
+    conversation ids in places (the circuit breaker's WARNING, debug lines, SQL parameters in errors), and an SMS
+    conversation's id is the resident's number."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        redacted = redact_numbers(message)
+        if redacted != message:
+            record.msg, record.args = redacted, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact_numbers(record.exc_text)
+        return True
+
+
+_redaction = RedactNumbers()
+
 
 def install_watch() -> None:
-    """Attach the watch to Rasa's loggers (once per process)."""
+    """Attach the watch to Rasa's loggers, and the redaction to every handler the process has (Rasa and Sanic
+    configure theirs at start-up, before the first turn; new handlers get it at the next turn)."""
     for name in WATCHED_LOGGERS:
         logger = logging.getLogger(name)
         if _watch not in logger.handlers:
             logger.addHandler(_watch)
+    loggers = [logging.getLogger(), *logging.Logger.manager.loggerDict.values()]
+    for logger in loggers:
+        for handler in getattr(logger, "handlers", ()):
+            if handler is not _watch and _redaction not in handler.filters:
+                handler.addFilter(_redaction)
 
 
 @contextmanager
@@ -106,18 +147,6 @@ def watching_turn() -> Iterator[Turn]:
         yield turn
     finally:
         _current_turn.reset(token)
-
-
-async def rewind(agent: Any, sender_id: str) -> None:
-    """Undo a half-done turn: the conversation goes back to where it was before the message."""
-    from rasa.shared.core.events import UserUtteranceReverted
-
-    async with agent.lock_store.lock(sender_id):
-        tracker = await agent.tracker_store.retrieve(sender_id)
-        if tracker is None or not tracker.events:
-            return
-        tracker.update(UserUtteranceReverted())
-        await agent.tracker_store.save(tracker)
 
 
 def __getattr__(name: str) -> str:
@@ -188,18 +217,10 @@ async def retrieve_quietly(agent: Any, sender_id: str) -> Any:
 
 
 async def apology(channel: str, request: Any, params: dict[str, str], error: Exception) -> str:
-    """Log the failure, rewind a half-done turn, and return the apology's TwiML."""
+    """Log the failure and return the apology's TwiML (the failed turn was never saved: nothing to undo)."""
     sid = params.get("MessageSid") or params.get("CallSid") or "(none)"
     parts = error.parts if isinstance(error, TurnFailed) else [type(error).__name__]
     log.error("%s delivery %s not answered: %s failed; apologised", channel, sid, ", ".join(parts))
     # the exception's text can quote SQL parameters (a resident's number): only at debug level
     log.debug("%s delivery %s: the failure", channel, sid, exc_info=error)
-    if isinstance(error, TurnFailed) and "action server" in error.parts:
-        sender = error.sender_id
-        agent = getattr(getattr(request.app, "ctx", None), "agent", None)
-        if sender and agent is not None:
-            try:
-                await rewind(agent, sender)
-            except Exception:
-                log.exception("%s delivery %s: rewinding the half-done turn failed", channel, sid)
     return apology_twiml(channel, params, await conversation_language(channel, request, params, error))

@@ -25,11 +25,13 @@ from sqlalchemy.pool import SingletonThreadPool
 from twilio.request_validator import RequestValidator
 
 from bot.cases.db import make_engine, make_session_factory
+from bot.cases.dispatch import DispatchService
 from bot.jurisdictions import Pack, pack_for_number
 from bot.notify.inbound import InboundStore
 from bot.notify.numbers import e164
 from bot.notify.outbox import OutboxService
 from bot.notify.photos import PhotoStore
+from bot.notify.status_codes import StatusCodes
 from bot.settings import Settings, get_settings
 from integrations import speedups
 from integrations.resilience import apology, watching_turn
@@ -133,7 +135,7 @@ def masked(number: str | None) -> str:
 class ChannelState:
     """The channels' database-backed state, one per Rasa server process."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, console_url: str = "") -> None:
         options = {}
         if make_url(database_url).get_backend_name() == "sqlite":
             # SQLAlchemy 1.4 opens a new SQLite connection per transaction (NullPool); one per thread,
@@ -141,13 +143,16 @@ class ChannelState:
             options["poolclass"] = SingletonThreadPool
         factory = make_session_factory(make_engine(database_url, **options))
         self.inbound = InboundStore(factory)
-        self.outbox = OutboxService(factory)
+        self.outbox = OutboxService(factory, console_url=console_url)  # pages link the officer's item page
         self.photos = PhotoStore(factory)
+        self.dispatch = DispatchService(factory)  # a resident's later "no updates" text is recorded here
+        self.status_codes = StatusCodes(factory, self.outbox)
 
 
 @lru_cache(maxsize=1)
 def channel_state() -> ChannelState:
-    return ChannelState(get_settings().database_url)
+    settings = get_settings()
+    return ChannelState(settings.database_url, settings.console_public_url)
 
 
 async def wait_for_stored_reply(channel: str, key: str, timeout_s: float) -> str | None:

@@ -2,8 +2,9 @@
 
 Every delivery is signature-checked against PUBLIC_BASE_URL + path and the raw posted parameters; a
 delivery is recorded by MessageSid before it is processed, so Twilio's retry gets the stored reply.
-STOP/START/HELP are honoured, and so are their Spanish words (see SPANISH_STOP_WORDS); photos ride along as
-`photo_urls` metadata (a photo alone is kept for the resident's next text). The conversation is keyed by
+STOP/START/HELP are honoured, and so are their Spanish words (see SPANISH_STOP_WORDS); a later "no updates"
+text ends the status texts about the resident's open reports (bot.notify.dispatch_rules). Photos ride along
+as `photo_urls` metadata (a photo alone is kept for the resident's next text). The conversation is keyed by
 the resident's E.164 number; `to` in the metadata picks the city. Every reply is folded into GSM-7
 (accented vowels written plain, ñ ¿ ¡ kept: bot.notify.segments), so a Spanish reply costs no more
 segments than an English one.
@@ -24,7 +25,8 @@ from twilio.twiml.messaging_response import MessagingResponse
 from bot.jurisdictions import Pack
 from bot.messages import language_of, say
 from bot.messages.resident import office_hours_in
-from bot.notify.inbound import Claim, ClaimState
+from bot.notify.dispatch_rules import declines_updates
+from bot.notify.inbound import Claim, ClaimState, OptOut, spanish_opt_out
 from bot.notify.numbers import e164
 from bot.notify.photos import PhotoRefused, fetch_media, is_our_media_url
 from bot.notify.segments import fold_for_sms
@@ -50,6 +52,8 @@ STOP_WORDS = frozenset({"stop", "stopall", "unsubscribe", "cancel", "end", "quit
 # Spanish opt-out words. Twilio's own handling knows only the English ones: for these Twilio blocks nothing and
 # confirms nothing, so the line records the opt-out (the outbox then sends this number nothing) and confirms
 # it in Spanish itself. "Cancelar" is left to the conversation: at the read-back it cancels the report.
+# "Alto" is also an answer ("tall"): in a report in progress it is taken as one unless said twice in a row
+# (bot.notify.inbound.spanish_opt_out).
 SPANISH_STOP_WORDS = frozenset({"alto", "parar", "pare", "basta"})
 START_WORDS = frozenset({"start", "unstop"})  # "yes" too, but only for a number that opted out
 SPANISH_START_WORDS = frozenset({"inicio", "iniciar"})
@@ -78,6 +82,20 @@ async def resident_language(agent: Any, resident: str) -> str | None:
         return None
     value = tracker.get_slot("language") if tracker is not None else None
     return language_of(value) if value else None
+
+
+async def conversation_state(agent: Any, resident: str) -> tuple[bool, str | None]:
+    """Whether a report is in progress in the resident's conversation, and their last message before this one
+    ((False, None) without an agent or when the store fails)."""
+    if agent is None or getattr(agent, "tracker_store", None) is None:
+        return False, None
+    try:
+        tracker = await retrieve_quietly(agent, resident)
+    except Exception:  # a failing store: the word does what it says (the opt-out is honoured)
+        return False, None
+    if tracker is None:
+        return False, None
+    return bool(tracker.active_loop_name), tracker.latest_message.text if tracker.latest_message else None
 
 
 def photo_only_text(language: str | None = None) -> str:
@@ -218,6 +236,11 @@ class TwilioSmsInput(TwilioInputChannel):
         state = channel_state()
         body = (params.get("Body") or "").strip()
         word = keyword(body)
+        note = None
+        if word in SPANISH_STOP_WORDS and not claim.opted_out:
+            in_progress, previous = await conversation_state(agent, resident)
+            if spanish_opt_out(word, in_progress, previous) is OptOut.CONFIRM:
+                word, note = None, say("sms.stop_word_taken_as_answer", "es")  # an answer ("alto": tall)
         if word in STOP_WORDS or word in SPANISH_STOP_WORDS:
             await asyncio.to_thread(state.inbound.opt_out, resident)
             log.info("SMS %s: a number opted out", sid)
@@ -232,6 +255,11 @@ class TwilioSmsInput(TwilioInputChannel):
             return twiml(), []
         if word in HELP_WORDS or word in SPANISH_HELP_WORDS:
             return twiml(help_text(pack, "es" if word in SPANISH_HELP_WORDS else "en")), []
+        declined_in = declines_updates(body)
+        if declined_in:  # status texts end; the line still listens (STOP ends every text)
+            await asyncio.to_thread(state.dispatch.decline_updates, resident)
+            log.info("SMS %s: a resident declined status texts", sid)
+            return twiml(say("sms.no_updates", declined_in, city=pack.name)), []
 
         photos = await keep_photos(media_urls(params))
         if not body and photos:
@@ -241,4 +269,4 @@ class TwilioSmsInput(TwilioInputChannel):
         pending = claim.pending_photos
         metadata = {"to": city_number, "photo_urls": [url for _, url in pending] + photos}
         output = await converse(on_new_message, SmsOutputChannel(), body, resident, sid, metadata)
-        return twiml(*output.texts), [photo_id for photo_id, _ in pending]
+        return twiml(*output.texts, *([note] if note else [])), [photo_id for photo_id, _ in pending]

@@ -37,10 +37,11 @@ from twilio.twiml.voice_response import VoiceResponse
 
 from bot.jurisdictions import Pack
 from bot.messages import DEFAULT_LANGUAGE, language_of, say
-from bot.nlp.taxonomy import names_an_animal
+from bot.nlp.animals.taxonomy import names_an_animal
 from bot.notify.inbound import ClaimState
 from bot.notify.numbers import e164
 from bot.notify.outbox import verbal_complaint_note
+from bot.notify.status_codes import CodeLimits
 from bot.settings import get_settings
 from integrations.twilio_common import (
     CALL_SID,
@@ -322,18 +323,23 @@ class TwilioVoiceInput(TwilioInputChannel):
     async def _text_code(
         pack: Pack, city_number: str, call_sid: str, caller: str, turn: int, language: str
     ) -> str:
-        """Queue a one-time code to the caller's number (outbox); its digest goes in the next turn's URL."""
+        """Queue a one-time code to the caller's number (outbox) when it may go there (bot.notify.status_codes:
+        reports on file, the city's country, per call and per number limits); its digest goes in the next turn's
+        URL either way, and the caller hears the same words, so a stranger learns nothing of the number."""
         code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
         body = say("voice_code_text", language, city=pack.name, code=code)
-        await asyncio.to_thread(
-            channel_state().outbox.enqueue,
-            key=f"voice_code:{call_sid}:{turn}",
-            purpose="voice_code",
-            jurisdiction=pack.code,
-            to_number=caller,
-            from_number=city_number,
-            body=body,
-        )
+        settings = get_settings()
+        limits = CodeLimits(settings.voice_codes_per_call, settings.voice_codes_per_number_per_day)
+        sent = await asyncio.to_thread(
+            channel_state().status_codes.queue, pack, call_sid=call_sid, turn=turn, caller=caller,
+            from_number=city_number, body=body, limits=limits,
+        )  # fmt: skip
+        if not sent:
+            log.info(
+                "voice turn %d of %s: no status code texted (not on file, abroad or over a limit)",
+                turn,
+                call_sid,
+            )
         return code_digest(call_sid, code)
 
     def _too_long(self, pack: Pack, office_open: bool, language: str) -> str:

@@ -16,7 +16,7 @@ from twilio.twiml.voice_response import Gather, VoiceResponse
 
 from bot.jurisdictions import Pack
 from bot.messages import DEFAULT_LANGUAGE, language_of, say
-from bot.nlp.gazetteer import NAMED_LANDMARKS, STREETS
+from bot.nlp.places.gazetteer import NAMED_LANDMARKS, STREETS
 
 WEBHOOK_PATH = "/webhooks/voice/webhook"
 MAX_HINTS = 450

@@ -1,8 +1,8 @@
-"""Issue 12, "adding Spanish does not lower any English figure": train an English-only model of the same data
+"""Does adding Spanish lower any English figure? Train an English-only model of the same data
 and configuration, then score the English sets with it beside the product model (`make eval-english-only`).
 
-The English-only data is the product's with its Spanish removed: `data/nlu/es/`, the spent Spanish blind sets
-in `data/nlu/residents/` and the one Spanish greeting in `basics.yml`. Everything else (config, domain, rules,
+The English-only data is the product's with its Spanish removed: `data/nlu/es/` and the spent Spanish blind
+sets in `data/nlu/residents/`. Everything else (config, domain, rules,
 stories, every English file) is the product's, so the two models differ only by the Spanish. Training takes
 as long as `make train` (about 12 minutes on two cores); the model is `models/english_only.tar.gz`.
 """
@@ -22,7 +22,6 @@ if str(ROOT) not in sys.path:
 
 SPANISH_DIRECTORIES = ("nlu/es",)
 SPANISH_FILE_GLOBS = ("nlu/residents/blind_es_*.yml",)
-SPANISH_LINES = {"nlu/basics.yml": ("      - hola",)}  # a greeting English residents do not write
 ENGLISH_SETS = (
     "heldout=tests/nlu/heldout.yml",
     "blind-12o=tests/nlu/blind_2026_12o.yml",
@@ -40,10 +39,6 @@ def english_only_data(data: Path, into: Path) -> Path:
     for pattern in SPANISH_FILE_GLOBS:
         for path in into.glob(pattern):
             path.unlink()
-    for name, lines in SPANISH_LINES.items():
-        path = into / name
-        kept = [line for line in path.read_text().splitlines(keepends=True) if line.rstrip("\n") not in lines]
-        path.write_text("".join(kept))
     return into
 
 

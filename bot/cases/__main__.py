@@ -51,10 +51,18 @@ def _show(args: argparse.Namespace) -> int:
 def _prune(args: argparse.Namespace) -> int:
     """Residents' words past the packs' retention period (bot.notify.retention); complaints stay."""
     from bot.notify.retention import prune
+    from bot.settings import MissingSetting, tracker_url
 
-    settings = get_settings()
-    tracker = make_engine(settings.tracker_database_url) if settings.tracker_database_url else None
-    result = prune(make_session_factory(make_engine(_url(args))), tracker)
+    try:
+        url = tracker_url(get_settings())
+    except MissingSetting as error:
+        print(f"prune refused: {error}", file=sys.stderr)
+        return 2
+    tracker = make_engine(url)
+    try:
+        result = prune(make_session_factory(make_engine(_url(args))), tracker)
+    finally:
+        tracker.dispose()
     print(
         f"pruned {result.tracker_events} tracker events, {result.transcripts} transcripts, "
         f"{result.webhook_replies} webhook replies, {result.outbox_texts} outbox texts, "
@@ -78,7 +86,7 @@ COMMANDS: dict[
 ] = {
     "migrate": ("upgrade the database to the newest revision", _migrate_arguments, _migrate),
     "show": ("print one complaint as JSON (never the complainant)", _show_arguments, _show),
-    "prune": ("delete residents' words past the retention period (issue 10)", _migrate_arguments, _prune),
+    "prune": ("delete residents' words past the retention period", _migrate_arguments, _prune),
 }
 
 

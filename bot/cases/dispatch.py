@@ -22,16 +22,18 @@ from bot.cases.dispatch_models import (
     OUTCOMES,
     PAGE_REASONS,
     PAGE_RECIPIENTS,
+    STATUS_UPDATES,
     DispatchPage,
     DispatchStep,
 )
 from bot.cases.errors import InvalidChange, InvalidQuery
-from bot.cases.models import BiteDetail, Complaint, Photo
+from bot.cases.models import BiteDetail, Complainant, Complaint, Photo
 
 OPEN_STATUSES = ("new", "accepted")
 # types the officer's board takes whether or not they were filed as urgent (at large: when still there)
 BOARD_TYPES = ("bite", "threat", "at_large")
 ESCALATION_ACTOR = "escalation"
+RESIDENT_ACTOR = "resident"  # a change the resident asked for by text (the history never names them)
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,30 @@ class DispatchService(ServiceBase):
             after = {"call_sid": call_sid} if call_sid else {"error": error or "not placed"}
             self._audit(session, "complaint", complaint.reference, "officer_call_back", by, self._clock(),
                         after=after)  # fmt: skip
+
+    def decline_updates(self, contact: str) -> list[str]:
+        """A resident's later "no updates" text: each of their open reports (new or accepted) now says
+        `status_updates: no`, in its history with the resident as actor; the references changed."""
+        now = self._clock()
+        with self._transaction() as session:
+            rows = session.execute(
+                select(Complaint)
+                .join(Complainant, Complainant.id == Complaint.complainant_id)
+                .where(Complainant.contact_key == contact, Complaint.status.in_(OPEN_STATUSES))
+                .order_by(Complaint.id)
+            ).scalars()
+            changed = []
+            for complaint in rows:
+                before = (complaint.details or {}).get(STATUS_UPDATES)
+                if before == "no":
+                    continue
+                complaint.details = {**(complaint.details or {}), STATUS_UPDATES: "no"}  # a new dict: saved
+                complaint.updated_at = now
+                self._audit(session, "complaint", complaint.reference, "status_updates_declined",
+                            RESIDENT_ACTOR, now, before={STATUS_UPDATES: before},
+                            after={STATUS_UPDATES: "no"})  # fmt: skip
+                changed.append(complaint.reference)
+            return changed
 
     def record_page_in(
         self, session: Session, complaint_id: int, reference: str, reason: str, recipient: str, key: str,

@@ -10,6 +10,8 @@ from bot.cases.models import Base, BigId, UTCDateTime
 # the steps an officer records, in order (`done` takes an outcome)
 DISPATCH_STEPS = ("acknowledged", "on_the_way", "on_scene", "done")
 OUTCOMES = ("owner_advised", "warning_given", "impounded", "not_found", "referred")
+# the report's detail holding the resident's answer about status texts ("yes" or "no"; absent: not asked)
+STATUS_UPDATES = "status_updates"
 # who is paged: the officer on call, or the backup when the page is not acknowledged in time
 PAGE_RECIPIENTS = ("on_call", "backup")
 # why: an urgent filing; no acknowledgement in the pack's minutes; a 58-10 D owner-notice deadline close

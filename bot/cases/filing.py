@@ -27,7 +27,7 @@ from bot.cases.models import (
 from bot.cases.report import CHANNELS, Report
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
 from bot.messages import DEFAULT_LANGUAGE, LANGUAGES
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 log = logging.getLogger(__name__)
 
@@ -94,13 +94,7 @@ class Filing(ServiceBase):
         complainant = self._complainant(session, report, now)
         location_normalised = normalise_address(report.location)
         owner = _owner_named(report)
-        lead = household_lead(
-            report.type,
-            location_text=report.location,
-            location_normalised=location_normalised,
-            owner=owner,
-            complainant_address=complainant.address if complainant is not None else None,
-        )
+        lead = _lead(report, location_normalised, owner, complainant)
         subject_id = self._suggested_subject_id(session, pack.code, lead, now, by)
         complaint = Complaint(
             reference=self._next_reference(session, pack, report.received),
@@ -301,6 +295,22 @@ def _form(report: Report, pack: Pack) -> str:
         return report.form or pack.form_for_channel(report.channel)
     except ValueError:
         raise InvalidReport(f"jurisdiction {pack.code} has no form for channel {report.channel!r}") from None
+
+
+def _lead(
+    report: Report, location_normalised: str | None, owner: str | None, complainant: Complainant | None
+) -> HouseholdLead | None:
+    """The household the report points to, if any; none when the report may not suggest one."""
+    if not report.suggest_household:
+        return None
+    return household_lead(
+        report.type,
+        location_text=report.location,
+        location_normalised=location_normalised,
+        owner=owner,
+        complainant_address=complainant.address if complainant is not None else None,
+        details=report.details,
+    )
 
 
 def _owner_named(report: Report) -> str | None:

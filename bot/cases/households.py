@@ -9,6 +9,11 @@ and counting, standing and notices use only confirmed households (see `bot.cases
 - At large: never the incident location (at large is off the owner's premises, Kellogg 58-1,
   Freeport 1 E): only an owner the resident named.
 - Bite: the owner the resident named (a name or an address), never the place of the bite.
+- Too many animals, neglect: the household at the incident address (where the animals are kept), unless the
+  resident named the owner's address.
+- Threat without contact: as at large when the animal was loose (off its premises), as barking when it was
+  not (it threatened from its own yard); when that is not known, only an owner the resident named.
+- Waste, damage to property: only an owner the resident named (the place is where the animal went).
 - Never the complainant's own address, nor a place the resident calls their own ("my yard at ...").
 
 Pure functions; `bot.cases.filing` looks the lead up in the database.
@@ -17,9 +22,11 @@ Pure functions; `bot.cases.filing` looks the lead up in the database.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.nlp.address import normalise_address
+from bot.nlp.facts.yes_no import NO, YES
+from bot.nlp.places.normalise import normalise_address
 
 # "my yard at 77 Prairie Lane": the resident's own place, never the household complained about
 _OWN_PLACE = re.compile(
@@ -69,6 +76,25 @@ def is_own_place(location_text: str | None) -> bool:
     return bool(location_text and _OWN_PLACE.search(location_text))
 
 
+# types whose incident place is where the animal is kept: heard from home, or kept there
+KEPT_THERE_TYPES = frozenset({"barking", "too_many", "neglect"})
+
+
+def kept_at_incident_place(complaint_type: str, details: Mapping[str, object] | None = None) -> bool:
+    """Whether the incident place is where the animal is kept (then it suggests the household)."""
+    if complaint_type == "threat":
+        return (details or {}).get("loose") == NO  # it threatened from its own yard, behind a fence
+    return complaint_type in KEPT_THERE_TYPES
+
+
+def off_its_premises(complaint_type: str, details: Mapping[str, object] | None = None) -> bool:
+    """Whether the animal was off its owner's premises where it was seen (at large, Kellogg 58-1, Freeport
+    1 E): then the incident place is never the household, even when the resident names it as the owner's."""
+    if complaint_type == "threat":
+        return (details or {}).get("loose") == YES
+    return complaint_type == "at_large"
+
+
 def household_lead(
     complaint_type: str,
     *,
@@ -76,16 +102,19 @@ def household_lead(
     location_normalised: str | None,
     owner: str | None,
     complainant_address: str | None = None,
+    details: Mapping[str, object] | None = None,
 ) -> HouseholdLead | None:
-    """The household a new complaint suggests, or None (it waits in the queue for the clerk)."""
+    """The household a new complaint suggests, or None (it waits in the queue for the clerk). `details` are
+    the report's per-type answers (a threat's `loose`)."""
     own = {normalise_address(complainant_address)} - {None} if complainant_address else set()
     if location_normalised is not None and is_own_place(location_text):
         own.add(location_normalised)
     address = owner_address(owner)
-    at_large_incident = complaint_type == "at_large" and address == location_normalised
-    if address is not None and address not in own and not at_large_incident:
+    seen_loose_there = off_its_premises(complaint_type, details) and address == location_normalised
+    if address is not None and address not in own and not seen_loose_there:
         return HouseholdLead(address, None, "owner_named")
-    if complaint_type == "barking" and location_normalised is not None and location_normalised not in own:
+    kept_there = kept_at_incident_place(complaint_type, details)
+    if kept_there and location_normalised is not None and location_normalised not in own:
         return HouseholdLead(location_normalised, None, "incident_address")
     name = owner_name(owner) if address is None else None
     return HouseholdLead(None, name, "owner_named") if name else None

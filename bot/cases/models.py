@@ -33,10 +33,17 @@ from sqlalchemy.types import TypeDecorator
 
 from bot.cases.errors import AuditLogIsAppendOnly
 
-COMPLAINT_TYPES = ("barking", "at_large", "bite")
+COMPLAINT_TYPES = ("barking", "at_large", "bite", "threat", "neglect", "waste", "too_many", "damage")
 FORMS = ("verbal", "written")
 STATUSES = ("new", "accepted", "rejected", "duplicate")
-NOTICE_KINDS = ("letter", "citation", "referral", "quarantine_order")
+NOTICE_KINDS = (
+    "letter",
+    "citation",
+    "referral",
+    "quarantine_order",
+    "potentially_dangerous_notice",  # Freeport 11 D: the owner "notified in writing"
+    "dangerous_notice",  # Freeport 11 G 1
+)
 # Who a bite hurt. "animal": an animal, not yet recorded whether domestic (the clerk refines it);
 # "unknown": the report does not say. Freeport 11 C 2 turns on "a human or a domestic animal".
 VICTIMS = ("person", "domestic_animal", "other_animal", "animal", "unknown")
@@ -82,10 +89,13 @@ class UTCDateTime(TypeDecorator):
 
 # CHECKs rather than native ENUMs: adding a value later is a one-line migration on both databases.
 # Written out literally (tests compare them with the tuples above) rather than built as SQL strings.
-TYPE_CHECK = "type IN ('barking', 'at_large', 'bite')"
+TYPE_CHECK = "type IN ('barking', 'at_large', 'bite', 'threat', 'neglect', 'waste', 'too_many', 'damage')"
 FORM_CHECK = "form IN ('verbal', 'written')"
 STATUS_CHECK = "status IN ('new', 'accepted', 'rejected', 'duplicate')"
-NOTICE_KIND_CHECK = "kind IN ('letter', 'citation', 'referral', 'quarantine_order')"
+NOTICE_KIND_CHECK = (
+    "kind IN ('letter', 'citation', 'referral', 'quarantine_order', 'potentially_dangerous_notice', "
+    "'dangerous_notice')"
+)
 VICTIM_CHECK = "victim IN ('person', 'domestic_animal', 'other_animal', 'animal', 'unknown')"
 
 
@@ -226,8 +236,14 @@ class BiteDetail(Base):
     complaint_id = Column(BigId, ForeignKey("complaints.id"), primary_key=True)
     victim = Column(String(20), nullable=False)
     skin_broken_or_medical = Column(Boolean, nullable=True)  # None = not known
-    animal_vaccinated = Column(Boolean, nullable=True)
+    animal_vaccinated = Column(Boolean, nullable=True)  # the resident's word, not proof
     owner_known = Column(String(300), nullable=True)
+    # confirmed by the clerk or officer (None: not recorded): proof of current rabies vaccination shown
+    # (Kellogg 58-10 A(1); Freeport 5 B certificate), the bite on the owner's premises (58-10 B), and the
+    # day confinement began
+    vaccination_proof = Column(Boolean, nullable=True)
+    on_owner_premises = Column(Boolean, nullable=True)
+    confined_on = Column(Date, nullable=True)
 
 
 class Notice(Base):
@@ -237,7 +253,7 @@ class Notice(Base):
     id = Column(BigId, primary_key=True)
     complaint_id = Column(BigId, ForeignKey("complaints.id"), nullable=False, index=True)
     subject_id = Column(BigId, ForeignKey("subjects.id"), nullable=True, index=True)
-    kind = Column(String(20), nullable=False)
+    kind = Column(String(40), nullable=False)
     issued_on = Column(Date, nullable=False)
     license_by = Column(Date, nullable=True)  # first-complaint letter: license at the regular fee by then
     hearing_request_by = Column(Date, nullable=True)

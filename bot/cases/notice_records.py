@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from bot.cases.base import ServiceBase, require_reason
 from bot.cases.errors import InvalidChange, InvalidQuery
@@ -54,6 +55,7 @@ class IssuedNotice:
     quarantine_until: date | None = None
     fee_cents: int | None = None
     note: str | None = None
+    back_dated_reason: str | None = None  # why it is dated before the day it was issued (audited)
 
 
 @dataclass(frozen=True)
@@ -101,9 +103,7 @@ class NoticeArchive(ServiceBase):
         with self._transaction() as session:
             complaint = self._load(session, reference)
             if replaces is not None:
-                old = session.get(NoticeDocument, replaces)
-                if old is None or old.voided_at is None:
-                    raise InvalidChange(f"notice {replaces} is not a voided notice")
+                self._check_replaceable(session, replaces, complaint.id, reference)
             row = Notice(complaint_id=complaint.id, subject_id=complaint.subject_id, kind=notice.kind,
                          issued_on=notice.issued_on, license_by=notice.license_by,
                          hearing_request_by=notice.hearing_request_by, comply_by=notice.comply_by,
@@ -124,10 +124,30 @@ class NoticeArchive(ServiceBase):
             )
             if replaces is not None:
                 session.get(NoticeDocument, replaces).replaced_by = row.id
-            self._audit(session, "notice", str(row.id), "issued", by, now,
+            self._audit(session, "notice", str(row.id), "issued", by, now, reason=notice.back_dated_reason,
                         after={"complaint": complaint.reference, "kind": notice.kind, "issued_on": notice.issued_on,
                                "sha256": digest, "replaces": replaces})  # fmt: skip
             return row.id
+
+    @staticmethod
+    def _check_replaceable(session: Session, replaces: int, complaint_id: int, reference: str) -> None:
+        """Only a voided notice of the same complaint that no notice has replaced yet may be replaced (a clerk
+        marked another city's notice as replaced by naming its id). Its row is locked until commit, so two
+        replacements of one notice cannot both pass."""
+        old = session.execute(
+            select(NoticeDocument).where(NoticeDocument.notice_id == replaces).with_for_update()
+        ).scalar_one_or_none()
+        old_notice = session.get(Notice, replaces)
+        if (
+            old is None
+            or old_notice is None
+            or old_notice.complaint_id != complaint_id
+            or old.voided_at is None
+            or old.replaced_by is not None
+        ):
+            raise InvalidChange(
+                f"notice {replaces} is not a voided notice of {reference} that no notice has replaced yet"
+            )
 
     def stored_notice(self, notice_id: int) -> StoredNotice:
         """The notice exactly as issued; InvalidQuery if there is no stored document for it."""
@@ -168,7 +188,7 @@ class NoticeArchive(ServiceBase):
         """Record how and when the owner received a notice, and the deadlines that run from that day."""
         if how not in SERVED_HOW:
             raise InvalidChange(f"how it was served must be one of {', '.join(SERVED_HOW)}")
-        unknown = set(deadlines) - {"hearing_request_by", "comply_by"}
+        unknown = set(deadlines) - {"hearing_request_by", "comply_by", "license_by"}
         if unknown:
             raise InvalidChange(f"not a receipt deadline: {', '.join(sorted(unknown))}")
         now = self._clock()
@@ -207,6 +227,7 @@ class NoticeArchive(ServiceBase):
                     subject_id,
                     doc.voided_at is not None,
                     doc.received_on,
+                    _sections(doc.facts),
                 )  # fmt: skip
                 for doc, kind, issued_on, reference, subject_id in session.execute(query)
             }
@@ -221,6 +242,12 @@ class StoredState:
     subject_id: int | None
     void: bool
     received_on: date | None
+    sections: tuple[str, ...] = ()  # the sections the notice cites, as issued
+
+
+def _sections(facts_json: str) -> tuple[str, ...]:
+    terms = json.loads(facts_json).get("terms") or {}
+    return tuple(str(section) for section in terms.get("sections") or ())
 
 
 DESIGNATIONS = ("none", "potentially_dangerous", "dangerous")

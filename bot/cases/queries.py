@@ -32,7 +32,7 @@ from bot.cases.records import (
     engine_victim,
     subject_record,
 )
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 MAX_PAGE_SIZE = 200
 # the columns of a QueueItem, in its field order
@@ -317,6 +317,7 @@ class Queries(ServiceBase):
                     bite_victim=engine_victim(c.bite.victim) if c.bite is not None else None,
                     subject_confirmed=c.subject_confirmed,
                     language=c.language,
+                    details=dict(c.details or {}),
                 )
                 for c in complaints
             ]
@@ -331,6 +332,9 @@ def _bite_summary(bite: BiteDetail | None) -> BiteSummary | None:
         animal_vaccinated=bite.animal_vaccinated,
         owner_known=bite.owner_known,
         victim_kind=bite.victim,
+        vaccination_proof=bite.vaccination_proof,
+        on_owner_premises=bite.on_owner_premises,
+        confined_on=bite.confined_on,
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -71,15 +71,23 @@ class CountedComplaint:
     # None: the records cannot tell
     off_owner_premises: bool | None = None
     premises_basis: str | None = None
+    barking_minutes: int | None = None  # barking: continuous minutes the resident reported
+    prior_designation: str | None = None  # bites: the officer's designation of the animal before this bite
+    # threats: the animal was loose (at large, Kellogg 58-3); None: not known
+    animal_loose: bool | None = None
 
 
 @dataclass(frozen=True)
 class BiteSummary:
     victim: str | None  # as the ordinance engine takes it: "person" | "animal" | None (not known)
     skin_broken_or_medical: bool | None
-    animal_vaccinated: bool | None
+    animal_vaccinated: bool | None  # the resident's word, not proof
     owner_known: str | None
     victim_kind: str  # person | domestic_animal | other_animal | animal | unknown (models.VICTIMS)
+    # confirmed by the clerk or officer (bot.cases.bite_records); None: not recorded
+    vaccination_proof: bool | None = None
+    on_owner_premises: bool | None = None
+    confined_on: date | None = None
 
 
 def engine_victim(victim_kind: str | None) -> str | None:
@@ -248,6 +256,8 @@ class ComplaintListing:
     bite_victim: str | None  # "person" | "animal" | None, as the ordinance engine takes it
     subject_confirmed: bool = False
     language: str = "en"  # the conversation's language ("en", "es")
+    # the per-type answers (what happened, how many, ...): the clerk's export only, never a public answer
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 def subject_record(subject: Subject) -> SubjectRecord:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from bot.nlp.facts.yes_no import YES
 from bot.vocabulary import REPORT_TYPES as _VOCABULARY
 
 REPORT_TYPES = tuple(_VOCABULARY)  # bot/vocabulary.py defines the report types once
@@ -51,8 +53,24 @@ class Report:
     # the conversation's language (bot.messages.LANGUAGES: "en", "es"); None = English. The facts above are
     # the same whatever the language: it tells the clerk, and the resident's status texts follow it
     language: str | None = "en"
-    # filed without a place the city can find: the clerk calls the resident back before it counts (issue 38)
+    # False: file without a suggested household (no household is created): a report the line cannot vouch for
+    # (an Open311 post) waits unlinked until the clerk links one
+    suggest_household: bool = True
+    # filed without a place the city can find: the clerk calls the resident back before it counts
     needs_follow_up: bool = False
+
+
+# Answers that make a report urgent (call 911 first, page the officer on call): a bite always; an aggressive
+# animal at large; a threat still going on; an animal in danger now (a hot car, no water in the heat).
+URGENT_ANSWERS = {"at_large": "aggressive", "threat": "in_danger", "neglect": "in_danger"}
+
+
+def is_urgent(report_type: str, answers: Mapping[str, object]) -> bool:
+    """Whether a report of `report_type` with these answers ({slot: "yes" | "no" | "unknown" | ...}) is urgent."""
+    if report_type == "bite":
+        return True
+    asked = URGENT_ANSWERS.get(report_type)
+    return asked is not None and answers.get(asked) == YES
 
 
 # The assistant's transcript: one line per message, each marked with who said it.

@@ -12,7 +12,7 @@ from bot.cases.errors import ComplaintNotFound, InvalidChange, SubjectNotFound
 from bot.cases.models import COMPLAINT_TYPES, FORMS, Subject
 from bot.jurisdictions import UnknownJurisdiction, get_pack
 from bot.messages import LANGUAGES
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 # What a clerk may correct with edit_fields; the transcript (the resident's own words) is never edited.
 EDITABLE_FIELDS = (

@@ -6,6 +6,7 @@
 - `lookup`: residents' status look-up, only their own complaints;
 - `review`: the clerk's decisions and corrections, and the household a complaint is against;
 - `animals`: animals of households, the animal that bit, the victim, bites per animal;
+- `bite_records`: what the clerk or officer confirms about a bite (proof of vaccination, premises, confinement);
 - `notices`: notices recorded against complaints;
 - `notice_records`: issued notices stored as documents (HTML, PDF, facts, hash), void, receipt;
 - `queries`: reads for the console and the history the ordinance engine counts.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from bot.cases.animals import Animals
 from bot.cases.base import ServiceBase
+from bot.cases.bite_records import BiteRecords
 from bot.cases.filing import FILING_ACTOR, Filing
 from bot.cases.history import History
 from bot.cases.lookup import ResidentLookup
@@ -67,6 +69,7 @@ class CaseService(
     ResidentLookup,
     Review,
     Animals,
+    BiteRecords,
     NoticeBook,
     NoticeArchive,
     DesignationBook,

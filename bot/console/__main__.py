@@ -17,7 +17,7 @@ from bot.cases.db import make_engine, make_session_factory, migrate
 from bot.console.accounts import AccountError, AccountService
 from bot.console.models import ROLES
 from bot.jurisdictions import load_packs
-from bot.settings import get_settings
+from bot.settings import Settings, get_settings
 
 
 def _accounts() -> AccountService:
@@ -75,6 +75,15 @@ def first_run_message(accounts: AccountService, production: bool, url: str) -> s
     return f"Sign in at {url} (new users: .venv/bin/python -m bot.console create-user --role clerk --city CODE NAME)"
 
 
+def proxy_options(settings: Settings) -> dict[str, object]:
+    """uvicorn's X-Forwarded-For handling: believed only from CONSOLE_TRUSTED_PROXIES. uvicorn's own default
+    believes 127.0.0.1, which behind a proxy that passes on what clients send let anyone name their address."""
+    trusted = [part.strip() for part in settings.console_trusted_proxies.split(",") if part.strip()]
+    if not trusted:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": trusted}
+
+
 def serve() -> int:
     import uvicorn
 
@@ -85,7 +94,13 @@ def serve() -> int:
     app = create_app(settings)
     url = f"http://{settings.console_host}:{settings.console_port}/"
     print(first_run_message(app.state.console.accounts, settings.is_production, url), flush=True)
-    uvicorn.run(app, host=settings.console_host, port=settings.console_port, log_level="warning")
+    uvicorn.run(
+        app,
+        host=settings.console_host,
+        port=settings.console_port,
+        log_level="warning",
+        **proxy_options(settings),
+    )
     return 0
 
 

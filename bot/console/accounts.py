@@ -15,7 +15,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from bot.console.models import ROLES, ApiKey, ConsoleUser, ConsoleUserCity
-from bot.console.throttle import SignInThrottleStore, account_key, client_key
+from bot.console.open311_limits import Open311PostCounter
+from bot.console.sessions import SessionStore
+from bot.console.throttle import SignInThrottleStore, account_key, client_key, device_key
 from bot.jurisdictions import load_packs
 
 # scrypt cost: n=2**14, r=8, p=1 is the interactive-login setting (about 16 MiB and ~50 ms here).
@@ -118,10 +120,14 @@ def _staff(session: Session, user: ConsoleUser) -> StaffUser:
 
 
 class AccountService:
-    def __init__(self, session_factory: sessionmaker, clock: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(
+        self, session_factory: sessionmaker, clock: Callable[[], datetime] = _utc_now, session_hours: int = 8
+    ) -> None:
         self._session_factory = session_factory
         self._clock = clock
         self.throttle = SignInThrottleStore(session_factory, clock)
+        self.sessions = SessionStore(session_factory, timedelta(hours=session_hours))
+        self.open311_posts = Open311PostCounter(session_factory, clock)
 
     def create_user(self, username: str, password: str, role: str, cities: Iterable[str] = ()) -> StaffUser:
         """A new account that sees `cities` (jurisdiction codes; none: it sees no complaint)."""
@@ -157,6 +163,7 @@ class AccountService:
             if user is None:
                 raise AccountError(f"no user {username}")
             user.password_hash = hash_password(password)
+            self.sessions.end_all(session, user.id)  # a copied cookie must not outlive the old password
 
     def authenticate(self, username: str, password: str) -> StaffUser | None:
         """The active user with this name and password, or None (same cost either way). Unthrottled:
@@ -171,10 +178,13 @@ class AccountService:
             user.last_sign_in_at = self._clock()
             return _staff(session, user)
 
-    def sign_in(self, username: str, password: str, *, client: str | None, known_device: bool) -> SignIn:
-        """A throttled sign-in (see `bot.console.throttle`): counted per client, and per account unless the
-        browser has signed in to this account before. Blocking (scrypt, database): call it in a thread."""
-        keys = [client_key(client)] + ([] if known_device else [account_key(username)])
+    def sign_in(
+        self, username: str, password: str, *, client: str | None, device: str | None = None
+    ) -> SignIn:
+        """A throttled sign-in (see `bot.console.throttle`): counted per client and per account, or, from a
+        browser that has signed in to this account before (`device`: its verified known-device cookie), per
+        that device only. Blocking (scrypt, database): call it in a thread."""
+        keys = [device_key(device)] if device else [client_key(client), account_key(username)]
         verdict = self.throttle.attempt(keys)
         if not verdict.allowed:
             return SignIn(None, verdict.retry_after)
@@ -185,12 +195,18 @@ class AccountService:
         return SignIn(user)
 
     def get_user(self, user_id: int) -> StaffUser | None:
-        """The active user with this id (a deactivated user's session stops working at once)."""
+        """The active user with this id."""
         with self._session_factory() as session:
             user = session.get(ConsoleUser, user_id)
             if user is None or not user.active:
                 return None
             return _staff(session, user)
+
+    def session_user(self, session_id: str) -> StaffUser | None:
+        """The active user of an open session (see `bot.console.sessions`); None once it ended or expired."""
+        with self._session_factory() as session:
+            user = self.sessions.active_user(session, session_id)
+            return None if user is None else _staff(session, user)
 
     def list_users(self) -> list[tuple[StaffUser, bool]]:
         with self._session_factory() as session:
@@ -217,6 +233,8 @@ class AccountService:
             if user is None:
                 raise AccountError(f"no user with id {user_id}")
             user.active = active
+            if not active:
+                self.sessions.end_all(session, user.id)
 
     def count_users(self) -> int:
         with self._session_factory() as session:

@@ -28,6 +28,7 @@ from bot.console.standing import dollars, long_date
 from bot.notify.numbers import national
 from bot.notify.outbox import OutboxService
 from bot.settings import Settings, get_settings
+from bot.vocabulary import REPORT_TYPES
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
@@ -73,6 +74,12 @@ def language_marker(language: str | None) -> str:
     return LANGUAGE_MARKERS.get(str(language or ""), "")
 
 
+def report_type_title(code: str) -> str:
+    """A report type as the clerk reads it ("Neglect or cruelty"): its title in bot/vocabulary.py."""
+    kind = REPORT_TYPES.get(str(code))
+    return kind.title if kind is not None else str(code).replace("_", " ")
+
+
 def _templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     env = templates.env
@@ -92,7 +99,11 @@ def _templates() -> Jinja2Templates:
     env.filters["iso_day"] = iso_day
     env.filters["words"] = lambda code: str(code).replace("_", " ")
     env.filters["language_marker"] = language_marker
+    env.filters["report_type"] = report_type_title
     env.filters["phone"] = national  # +15075550100 -> (507) 555-0100, as a printed notice writes it
+    from bot.console.routes.photos import own_photos
+
+    env.filters["own_photos"] = own_photos
     return templates
 
 
@@ -109,8 +120,8 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], datetime
     app.state.console = ConsoleContext(
         settings=settings,
         cases=CaseService(session_factory, clock=clock),
-        accounts=AccountService(session_factory, clock=clock),
-        outbox=OutboxService(session_factory, clock=clock),
+        accounts=AccountService(session_factory, clock=clock, session_hours=settings.console_session_hours),
+        outbox=OutboxService(session_factory, clock=clock, console_url=settings.console_public_url),
         clock=clock,
         templates=_templates(),
         known_devices=KnownDevices(secret),
@@ -160,10 +171,10 @@ def _add_security_headers(app: FastAPI) -> None:
         if not request.url.path.startswith(OPEN311_PREFIX):
             response.headers.setdefault("X-Frame-Options", "DENY")
             response.headers.setdefault("Referrer-Policy", "same-origin")
-            # photos are the residents' MMS media (Twilio URLs): images may come from anywhere, nothing else
+            # photos are our own copies (/photos/<token>): no image from another site, not even a pixel
             response.headers.setdefault(
                 "Content-Security-Policy",
-                "default-src 'self'; img-src 'self' https: data:; form-action 'self'; frame-ancestors 'none'",
+                "default-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
             )
             if not request.url.path.startswith("/static"):
                 response.headers.setdefault("Cache-Control", "no-store")  # pages carry residents' data

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bot.cases.weekly import WeekRow
 from bot.jurisdictions import Pack
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 TILE = 256
 WIDTH, HEIGHT, PADDING = 720, 420, 28

@@ -1,6 +1,6 @@
 """Console accounts, their cities, the sign-in throttle and Open311 API keys, on the case database's metadata.
 
-Created by migrations 0003 (accounts, keys) and 0008 (cities, throttle).
+Created by migrations 0003 (accounts, keys), 0008 (cities, throttle) and 0012 (sessions, Open311 POST counts).
 """
 
 from __future__ import annotations
@@ -64,3 +64,27 @@ class ApiKey(Base):
     jurisdiction = Column(String(40), nullable=True)  # None: every jurisdiction
     created_at = Column(UTCDateTime, nullable=False)
     revoked_at = Column(UTCDateTime, nullable=True)
+
+
+class ConsoleSession(Base):
+    """A signed-in browser. The cookie carries a random session id; this row holds only its digest, so a
+    copied cookie stops working the moment the row is ended: at sign-out (that session), at a password change
+    or deactivation (every session of the account), or after CONSOLE_SESSION_HOURS."""
+
+    __tablename__ = "console_sessions"
+
+    id_digest = Column(String(64), primary_key=True)
+    user_id = Column(BigId, ForeignKey("console_users.id", ondelete="CASCADE"), nullable=False, index=True)
+    created_at = Column(UTCDateTime, nullable=False)
+    ended_at = Column(UTCDateTime, nullable=True)
+
+
+class ApiKeyPosts(Base):
+    """Open311 POSTs counted per API key and window (an hour, a day), for the per-key limits."""
+
+    __tablename__ = "console_api_key_posts"
+
+    api_key_id = Column(BigId, ForeignKey("console_api_keys.id", ondelete="CASCADE"), primary_key=True)
+    period = Column(String(8), primary_key=True)  # "hour" | "day"
+    starts_at = Column(UTCDateTime, primary_key=True)
+    posts = Column(Integer, nullable=False)

@@ -2,8 +2,10 @@
 
 `jurisdiction_id` selects the city (required: this endpoint serves several). The public GET gives the
 location at block level ("400 block of Oak St") and no resident's words, name, phone or address;
-API-key holders (a sheriff's dispatch, say) get the full address and description. POST files through
-the case service like any other report, as a written (web) complaint.
+API-key holders (a sheriff's dispatch, say) get the full address and the resident's first message with every
+phone number, e-mail address and name taken out (bot.console.open311_text). POST files through the case
+service as a written (web) complaint, within per-key limits (bot.console.open311_limits); what it files is
+held apart from residents' own reports (bot.console.open311_post).
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from bot.console.accounts import ApiClient
 from bot.console.app import public_url
 from bot.console.context import console_context
 from bot.console.open311_format import Open311Error, check_format, error_response, respond, respond_one
+from bot.console.open311_limits import PostLimit
 from bot.console.open311_post import offered_services, posted_report, public_species
+from bot.console.open311_text import without_contact_details
 from bot.console.public_place import public_place
 
 __all__ = ["Open311Error", "error_response", "router"]
@@ -50,6 +54,20 @@ TYPE_ATTRIBUTES = {
         ("skin_broken", "singlevaluelist", False, "Was the skin broken, or a doctor needed?", YES_NO_UNKNOWN),
         ("vaccinated", "singlevaluelist", False, "Is the animal vaccinated against rabies?", YES_NO_UNKNOWN),
     ],
+    # the newer types: what their sections need (bot/vocabulary.py); a yes to in_danger files it as urgent
+    "threat": [
+        ("what_happened", "string", False, "What it did (chased, charged, lunged, growled)", None),
+        ("loose", "singlevaluelist", False, "Was it loose, off its owner's property with no leash?", YES_NO_UNKNOWN),
+        ("in_danger", "singlevaluelist", False, "Is it still there, threatening anyone right now?", YES_NO_UNKNOWN),
+    ],
+    "neglect": [
+        ("what_happened", "string", False, "What is wrong (no food or water, no shelter, left alone, hurt)", None),
+        ("in_danger", "singlevaluelist", False, "Is the animal in danger right now (a hot car, no water in the heat)?",
+         YES_NO_UNKNOWN),
+    ],
+    "waste": [("what_happened", "string", False, "Where it was left, and whether it happens often", None)],
+    "too_many": [("animal_count", "string", False, "About how many animals are kept there", None)],
+    "damage": [("what_happened", "string", False, "What it damaged (a lawn, a garden, a fence, a car)", None)],
 }  # fmt: skip
 
 
@@ -128,8 +146,9 @@ def request_json(c: ComplaintListing, pack: Pack, full: bool) -> dict:
         "service_name": offered_services()[c.type][0],
         "service_code": c.type,
         # key holders get the resident's first message (never the transcript, which holds the assistant's
-        # questions and answers); the public get the type of report
-        "description": first_resident_message(c.transcript)
+        # questions and answers) without phone numbers, e-mail addresses or the sender's name; the public get
+        # the type of report
+        "description": without_contact_details(first_resident_message(c.transcript))
         if full
         else f"{offered_services()[c.type][0]}{animal}",
         "agency_responsible": pack.office_name,
@@ -288,6 +307,10 @@ async def create_request(request: Request, fmt: str) -> Response:
     pack = _pack(text.get("jurisdiction_id"))
     client = await run_in_threadpool(_api_client, request, text.get("api_key"), pack, True)
     ctx = console_context(request)
+    limit = PostLimit(ctx.settings.open311_posts_per_hour, ctx.settings.open311_posts_per_day)
+    over = await run_in_threadpool(ctx.accounts.open311_posts.count, client.id, limit)
+    if over is not None:
+        raise Open311Error(429, f"this api_key has filed as many requests as it may this {over}; try later")
     report = posted_report(text, pack, client, ctx.clock())
     try:
         reference = await run_in_threadpool(ctx.cases.file_complaint, report, by=f"open311:{client.name}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from bot.nlp import gazetteer
+from bot.nlp.places import gazetteer
 
 _JOINERS = frozenset(
     "on off along past just near by behind across from next to in front of beside the a at up down out over "

@@ -56,11 +56,16 @@ async def verify_csrf(request: Request) -> None:
         raise CsrfFailed()
 
 
+SESSION_ID = "sid"  # the key of the server-side session's id in the signed cookie (bot.console.sessions)
+
+
 def signed_in_user(request: Request) -> StaffUser | None:
-    user_id = request.session.get("uid")
-    if not isinstance(user_id, int):
+    """The user of the request's session while that session is open on the server: a copy of the cookie
+    stops working at sign-out, at a password change, at deactivation and after CONSOLE_SESSION_HOURS."""
+    session_id = request.session.get(SESSION_ID)
+    if not isinstance(session_id, str) or not session_id:
         return None
-    return console_context(request).accounts.get_user(user_id)
+    return console_context(request).accounts.session_user(session_id)
 
 
 def require(*roles: str) -> Callable[[Request], StaffUser]:

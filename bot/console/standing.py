@@ -7,9 +7,11 @@ reads the records into facts. No city is named here.
 
 from __future__ import annotations
 
-from datetime import date, datetime, tzinfo
+from dataclasses import replace
+from datetime import date, tzinfo
 
-from bot.cases.service import CaseService, CountedComplaint
+from bot.cases.records import fact_victim
+from bot.cases.service import CaseService, ComplaintDetail, CountedComplaint
 from bot.jurisdictions import Pack
 from bot.ordinance import bite_order, standing_view
 from bot.ordinance.dates import local_date, long_date
@@ -20,8 +22,8 @@ from bot.ordinance.view import BiteFacts, BiteOrder, CountedRow, StandingView, d
 SubjectStanding = StandingView
 BiteQuarantine = BiteOrder
 __all__ = [
-    "BiteQuarantine", "CountedRow", "SubjectStanding", "bite_quarantine", "dollars", "facts_for",
-    "long_date", "subject_standing",
+    "BiteQuarantine", "CountedRow", "SubjectStanding", "bite_facts", "bite_history", "complaint_bite_order",
+    "dollars", "facts_for", "long_date", "subject_standing",
 ]  # fmt: skip
 
 
@@ -55,49 +57,68 @@ def facts_for(
             species=c.species,
             off_owner_premises=c.off_owner_premises,
             premises_basis=c.premises_basis,
+            barking_minutes=c.barking_minutes,
+            prior_designation=c.prior_designation,
+            animal_loose=c.animal_loose,
         )
         for c in history
     ]
 
 
 def subject_standing(
-    cases: CaseService, pack: Pack, subject_id: int, today: date, *, as_if: CountedComplaint | None = None
+    cases: CaseService,
+    pack: Pack,
+    subject_id: int,
+    today: date,
+    *,
+    as_if: CountedComplaint | None = None,
+    through: date | None = None,
 ) -> StandingView:
-    """The subject's standing on `today`; `as_if` adds a complaint not yet accepted, to show how it would count."""
+    """The subject's standing on `today`; `as_if` adds a complaint not yet accepted, to show how it would count;
+    `through` keeps only complaints received on or before that day (what a notice of that date knew)."""
     history = cases.subject_complaints(subject_id)
+    if through is not None:
+        history = [c for c in history if local_date(c.received, pack.tz) <= through]
     if as_if is not None:
         history = sorted([*history, as_if], key=lambda c: (c.received, c.id))
     return standing_view(pack, facts_for(history, subject_id, pack.tz), str(subject_id), today)
 
 
-def bite_quarantine(
-    pack: Pack,
-    bitten_at: datetime | None,
-    victim: str | None,
-    vaccinated: bool | None,
-    skin_broken_or_medical: bool | None,
-    earlier_bites: int = 0,
-    *,
-    received: datetime | None = None,
-    reference: str = "",
-) -> BiteOrder:
-    """The confinement a bite brings under the pack's law, from what the report says.
-
-    The resident's word on vaccination is not the proof or certificate the ordinances ask for, so it is
-    not passed on: the order says "to confirm" until an officer records it. `bitten_at` None: the bite
-    time is not known (then `received` dates the quarantine's earliest end).
-    """
-    del vaccinated
-    if bitten_at is None and received is None:
-        raise ValueError("a bite needs its time or the time it was reported")
-    facts = BiteFacts(
-        reference=reference,
-        bitten_at=bitten_at,
-        received=received or bitten_at,
-        victim=victim,
-        injury=skin_broken_or_medical,
-        vaccinated_with_proof=None,
-        animal_bite_cases=1,
-        person_bite_occasions=earlier_bites if victim == "person" else 0,
+def bite_history(cases: CaseService, pack: Pack, detail: ComplaintDetail) -> tuple[ComplaintFact, ...]:
+    """The household's counted complaints with this bite among them (as if accepted, when it is not yet):
+    the history its order counts the animal's bites from, as the household and designation pages do."""
+    if detail.subject_id is None:
+        return ()
+    history = [c for c in cases.subject_complaints(detail.subject_id) if c.reference != detail.reference]
+    as_if = cases.counted_complaint(detail.reference)
+    history = sorted(
+        [*history, replace(as_if, subject_id=detail.subject_id)], key=lambda c: (c.received, c.id)
     )
-    return bite_order(pack, facts)
+    return tuple(facts_for(history, detail.subject_id, pack.tz))
+
+
+def bite_facts(cases: CaseService, pack: Pack, detail: ComplaintDetail) -> BiteFacts | None:
+    """A bite complaint as the ordinance engine takes it: the resident's words for the time and the victim,
+    what the clerk or officer confirmed for proof of vaccination, premises and confinement (the resident's
+    word on vaccination is not proof), and the household's history."""
+    if detail.bite is None:
+        return None
+    bite = detail.bite
+    victim = None if bite.victim_kind in (None, "unknown") else fact_victim(bite.victim_kind)
+    return BiteFacts(
+        reference=detail.reference,
+        bitten_at=detail.occurred,
+        received=detail.received,
+        victim=victim,
+        injury=bite.skin_broken_or_medical,
+        vaccinated_with_proof=bite.vaccination_proof,
+        on_owner_premises=bite.on_owner_premises,
+        confined_on=bite.confined_on,
+        history=bite_history(cases, pack, detail),
+    )
+
+
+def complaint_bite_order(cases: CaseService, pack: Pack, detail: ComplaintDetail) -> BiteOrder | None:
+    """The bite's order under the pack's law; None for a complaint that is not a bite."""
+    facts = bite_facts(cases, pack, detail)
+    return None if facts is None else bite_order(pack, facts)

@@ -13,12 +13,15 @@ committing. Parallel guesses on any number of workers are therefore each counted
 gets each slot.
 
 A browser that has signed in to the account before carries a signed "known device" cookie
-(`app.py`); its attempts skip the account's key (the client's key still applies), so a stranger's
-guesses cannot keep the account's owner out (the OWASP "device cookie" scheme).
+(`bot.console.devices`); its attempts are counted under that device's own key only, never the account's nor
+the client address's, so a stranger's guesses cannot keep the account's owner out (the OWASP "device cookie"
+scheme), not even from behind the same address (an office NAT, or every visitor when a proxy in front does not
+pass the real address on).
 """
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -44,6 +47,11 @@ def delay_after(attempts: int) -> timedelta:
 
 def account_key(username: str) -> str:
     return "account:" + username.strip().lower()[:100]
+
+
+def device_key(cookie: str) -> str:
+    """A known device's key: a digest of its cookie (the cookie itself is a credential, never stored)."""
+    return "device:" + hashlib.sha256(cookie.encode("utf-8")).hexdigest()[:40]
 
 
 def client_key(address: str | None) -> str:

@@ -16,6 +16,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "readback.head": {"en": "{title}: {animal} at {location}", "es": "{title}: {animal} en {location}"},
     "readback.name": {"en": "name: {name}", "es": "nombre: {name}"},
     "readback.anonymous": {"en": "anonymous", "es": "anónimo"},
+    # after the name question: what the city's reading `anonymous` does with a report without a name
+    "anonymous.count": {
+        "en": "An anonymous report counts the same as one with a name.",
+        "es": "Un reporte anónimo cuenta igual que uno con nombre.",
+    },
+    "anonymous.exclude": {
+        "en": "An anonymous report is recorded, but this city does not count it toward action.",
+        "es": "Un reporte anónimo queda registrado, pero esta ciudad no lo cuenta para actuar.",
+    },
     "readback.animal": {"en": "animal", "es": "animal"},
     "readback.prompt": {
         "en": "Reply YES to send it, or tell me what to change.",
@@ -86,14 +95,24 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Va a recibir otra vez mensajes de la línea de quejas de animales de {city}. "
         "Dígame qué pasa y dónde.",
     },
+    "sms.stop_word_taken_as_answer": {  # "alto" in a report in progress (bot.notify.inbound.spanish_opt_out)
+        "en": "(If you meant to stop getting texts, reply STOP.)",
+        "es": "(Si quería dejar de recibir mensajes, responda ALTO otra vez o PARAR.)",
+    },
     "sms.stopped": {  # only for the Spanish opt-out words: Twilio itself confirms its English ones
         "en": "You won't get more texts from the {city} animal complaint line. Reply START to get them again.",
         "es": "Ya no va a recibir mensajes de la línea de quejas de animales de {city}. "
         "Para recibirlos otra vez, responda INICIO.",
     },
+    "sms.no_updates": {  # a later "no updates" text (bot.notify.dispatch_rules.declines_updates)
+        "en": "OK: no more status texts about your reports to the {city} animal complaint line. "
+        "You can still text us about anything new.",
+        "es": "De acuerdo: no le vamos a mandar más avisos sobre sus reportes a la línea de quejas de animales "
+        "de {city}. Puede seguir escribiendo si pasa algo nuevo.",
+    },
 }  # fmt: skip
 
-# Species (bot.nlp.taxonomy's canonical names) as a Spanish reader says them; the filed value stays English.
+# Species (bot.nlp.animals.taxonomy's canonical names) as a Spanish reader says them; the filed value stays English.
 SPECIES_ES: dict[str, str] = {
     "dog": "perro", "cat": "gato", "horse": "caballo", "donkey": "burro", "cow": "vaca", "pig": "puerco",
     "goat": "chivo", "sheep": "borrego", "llama": "llama", "chicken": "gallina", "duck": "pato",

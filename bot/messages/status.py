@@ -2,7 +2,7 @@
 
 Texts, not speech: each is one SMS (the outbox caps a body at 320 characters, two long segments; Spanish runs
 about a fifth longer, so the Spanish wordings are kept short). The officer's page is not here: it stays
-English (bot.notify.outbox.page_text).
+English (bot.notify.pages.page_text).
 """
 
 TEXTS: dict[str, dict[str, str]] = {

@@ -72,11 +72,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Gracias por llamar. Adiós.",
     },
     # verifying the caller before a report's status is read out
+    # said whether or not the code went (bot.notify.status_codes): a stranger must not learn whether a number
+    # has reports, and a resident whose number has none is not told a text is on its way
     "voice_code_sent": {
-        "en": "For your privacy, I've texted a six digit code to the number you're calling from. "
-        "Please say the code.",
-        "es": "Para proteger su privacidad, le mandé un código de seis números por mensaje de texto al número "
-        "del que llama. Por favor, dígame el código.",
+        "en": "For your privacy, if the number you're calling from has reports with us, I've texted it a six "
+        "digit code. Please say the code.",
+        "es": "Para proteger su privacidad, si el número del que llama tiene reportes con nosotros, le mandé un "
+        "código de seis números por mensaje de texto. Por favor, dígame el código.",
     },
     "voice_code_withheld": {
         "en": "For your privacy, I can read out reports only to a caller whose number I can see.",

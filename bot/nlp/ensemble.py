@@ -1,4 +1,4 @@
-"""Averaging intent rankings of several classifiers (issue 9 section 4: generalise to unseen messages).
+"""Averaging intent rankings of several classifiers (to generalise to unseen messages).
 
 One DIET training on a few thousand messages swings by about +-0.04 report-type macro-F1 on an unseen set
 from one random seed to the next (docs/nlu-evaluation.md). Averaging the probabilities of classifiers

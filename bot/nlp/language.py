@@ -1,4 +1,4 @@
-"""The language of a resident's message: "en", "es", or None when the words do not tell (issue 12).
+"""The language of a resident's message: "en", "es", or None when the words do not tell.
 
 `message_language(text)` is pure apart from the detector it builds once, on first use:
 lingua-language-detector 2.1.1 restricted to English and Spanish.
@@ -108,7 +108,7 @@ def _detector() -> LanguageDetector:
 @lru_cache(maxsize=1)
 def _street_words() -> frozenset[str]:
     """Words of the cities' street and landmark names ("main", "oak", "dollar", "general"): no language."""
-    from bot.nlp import gazetteer
+    from bot.nlp.places import gazetteer
 
     names = list(gazetteer.all_street_names()) + list(gazetteer.all_named_landmarks())
     words = {word for name in names for word in _WORD.findall(fold(name))}

@@ -178,7 +178,7 @@ def median(values: Sequence[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-# The intents under which a report is filed or referred (issue 9). `report_wildlife` is new this round.
+# The intents under which a report is filed.
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 
 
@@ -206,4 +206,45 @@ def report_type_scores(
         "reports": sum(1 for g, _ in pairs if g in report_types),
         "wrong_type": sum(1 for g, p in pairs if g in report_types and p in report_types and p != g),
         "asked": sum(1 for g, p in pairs if g in report_types and p in ask_intents),
+    }
+
+
+# Real residents' reports (../shared/real-residents/README.md) are labelled with four kinds of complaint and
+# `not_animal`; our intents fold to those kinds. A threat without contact folds to at large (the file labels
+# charging, chasing and an attempted attack `at_large`). `not_animal` folds to `other`, like neglect, waste,
+# wildlife, dead animals, lost pets and referrals: none of them is a complaint of the three counted kinds.
+FOLDED_TYPES = ("barking", "at_large", "bite", "other")
+ASKED = "asked"  # a clarifying question (ambiguous_report, nlu_fallback): wrong for every gold kind
+_FOLDED_INTENTS = {
+    "report_barking": "barking",
+    "report_at_large": "at_large",
+    "report_threat": "at_large",
+    "report_bite": "bite",
+    "ambiguous_report": ASKED,
+    "nlu_fallback": ASKED,
+}
+_FOLDED_LABELS = {"barking": "barking", "at_large": "at_large", "bite": "bite"}
+
+
+def fold_intent(intent: str) -> str:
+    """An intent as a real-text kind: barking, at_large, bite, other, or `asked` for a clarifying question."""
+    return _FOLDED_INTENTS.get(intent, "other")
+
+
+def fold_label(label: str) -> str:
+    """A real-text label (barking | at_large | bite | other_animal | not_animal) as a folded kind."""
+    return _FOLDED_LABELS.get(label, "other")
+
+
+def folded_type_scores(gold_labels: Sequence[str], predicted_intents: Sequence[str]) -> dict[str, Any]:
+    """Macro-F1 over the folded kinds present in gold, per kind, and how many reports were asked about."""
+    gold = [fold_label(label) for label in gold_labels]
+    predicted = [fold_intent(intent) for intent in predicted_intents]
+    scores = intent_scores(gold, predicted)["per_intent"]
+    present = [kind for kind in FOLDED_TYPES if kind in set(gold)]
+    return {
+        "macro_f1": round(sum(scores[kind]["f1"] for kind in present) / len(present), 4) if present else 0.0,
+        "per_type": {kind: scores[kind] for kind in present},
+        "asked": sum(1 for p in predicted if p == ASKED),
+        "messages": len(gold),
     }

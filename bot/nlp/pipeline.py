@@ -17,9 +17,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.nlp import gazetteer, taxonomy, taxonomy_es
-from bot.nlp.animal_context import animal_context_patterns
-from bot.nlp.location_patterns import location_patterns, one_of, opt, phrase_tokens
+from bot.nlp.animals import taxonomy, taxonomy_es
+from bot.nlp.animals.context import animal_context_patterns
+from bot.nlp.places import gazetteer
+from bot.nlp.places.patterns import location_patterns, one_of, opt, phrase_tokens
 
 if TYPE_CHECKING:  # spaCy is imported inside functions: loading it costs seconds.
     from spacy.language import Language
@@ -35,10 +36,10 @@ def _animal_patterns() -> list[dict[str, Any]]:
         patterns.append({"label": "animal", "pattern": phrase_tokens(term), "id": species})
     for emoji, species in sorted(taxonomy.EMOJI.items()):
         patterns.append({"label": "animal", "pattern": [{"ORTH": emoji}], "id": species})
-    # "se llama Max", "me llamo Ana": a longer span of a label no extractor reads, so no llama (issue 12)
+    # "se llama Max", "me llamo Ana": a longer span of a label no extractor reads, so no llama
     verb = [one_of(taxonomy_es.VERB_BEFORE_LLAMA), one_of(taxonomy_es.LLAMA_VERB_FORMS)]
     patterns.append({"label": "es_verb", "pattern": verb})
-    # "the bird feeder" is no bird; "a bear was in our yard" is a bear (bot/nlp/animal_context.py)
+    # "the bird feeder" is no bird; "a bear was in our yard" is a bear (bot/nlp/animals/context.py)
     patterns.extend(animal_context_patterns())
     return patterns
 
@@ -153,7 +154,7 @@ def lookup_files() -> dict[str, str]:
 
 
 def _spanish_lookup_files(generated: str, spanish: dict[str, str]) -> dict[str, str]:
-    """The Spanish animal words (bot/nlp/taxonomy_es.py) as a lookup table and synonyms in data/nlu/es/."""
+    """The Spanish animal words (bot/nlp/animals/taxonomy_es.py) as a lookup table and synonyms in data/nlu/es/."""
     header = generated + 'version: "3.1"\nnlu:\n'
     synonyms = []
     for species in sorted(set(spanish.values())):

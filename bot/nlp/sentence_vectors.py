@@ -1,4 +1,4 @@
-"""Sentence vectors from a pretrained multilingual encoder, for the intent classifiers (issues 9 and 12).
+"""Sentence vectors from a pretrained multilingual encoder, for the intent classifiers.
 
 The encoder is Google's Universal Sentence Encoder Multilingual v3 (16 languages, English and Spanish among
 them, 512 dimensions, L2-normalised), as ported to plain numpy by the PyPI package

@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
             settings.outbox_backoff_max_seconds,
             settings.outbox_max_attempts,
         ),
+        console_url=settings.console_public_url,  # the sweep's pages link the officer's item page
     )
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -9,22 +9,38 @@ Pack settings (every one has a default here; docs/officer.md):
 - `board_days`: how far back the officer's board looks for open urgent complaints;
 - `status_texts`: who gets the officer's status texts. `by_reporting`: a resident who reported from a phone
   number agreed, by reporting, to texts about that report (unless the report says `status_updates: no`);
-  `asked`: only a report that says `status_updates: yes`. STOP is honoured either way (the outbox worker).
+  `asked`: only a report that says `status_updates: yes`. The assistant does not ask yet, so under `asked`
+  nobody gets status texts until it does: the reading waits for that answer. STOP is honoured either way
+  (the outbox worker), and so is a later "no updates" text (`declines_updates`, read by the SMS channel).
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.cases.dispatch_models import STATUS_UPDATES
 from bot.cases.records import engine_victim
 from bot.jurisdictions import Pack
 from bot.ordinance import bite_order
 from bot.ordinance.view import BiteFacts
 
 STATUS_TEXT_READINGS = ("by_reporting", "asked")
+# a later text refusing status texts, as residents write it (accents and punctuation dropped): its language
+NO_UPDATES_PHRASES = {
+    **dict.fromkeys(("no updates", "no more updates", "stop updates", "no status updates",
+                     "stop sending updates", "no more texts about my report"), "en"),
+    **dict.fromkeys(("sin actualizaciones", "no actualizaciones", "no mas actualizaciones",
+                     "no quiero actualizaciones", "sin avisos", "no mas avisos", "no quiero avisos"), "es"),
+}  # fmt: skip
+_NOT_LETTERS = re.compile(r"[^a-z]+")
+_COURTESY = re.compile(
+    r"^(?:(?:ok|okay|please|por favor) )*|(?: (?:please|thanks|thank you|gracias|por favor))*$"
+)
 
 
 @dataclass(frozen=True)
@@ -76,11 +92,42 @@ def owner_notice_deadline(
     return order.owner_notice_deadline
 
 
+def declines_updates(body: str) -> str | None:
+    """The language of a text that is, whole, a "no updates" answer ("No more updates.", "sin
+    actualizaciones"), else None. Only the whole message: words in a report are the conversation's."""
+    folded = unicodedata.normalize("NFKD", body.lower()).encode("ascii", "ignore").decode()
+    return NO_UPDATES_PHRASES.get(_COURTESY.sub("", " ".join(_NOT_LETTERS.sub(" ", folded).split())))
+
+
+def texts_in_force(pack: Pack, details: Mapping[str, Any], contact: str | None, opted_out: bool) -> str:
+    """Whether the resident is texted the officer's steps, and which reading decided it, in plain words for
+    the officer's page (the ordinance-style rule: a reading in force is shown)."""
+    reading = dispatch_settings(pack).status_texts
+    said = str(details.get(STATUS_UPDATES) or "").strip().lower()
+    if not contact or not contact.startswith("+"):
+        return "No texts to the resident: the report has no phone number."
+    if opted_out:
+        return "No texts to the resident: they texted STOP."
+    if said == "no":
+        return "No texts to the resident: they said no updates."
+    if reading == "asked":
+        if said == "yes":
+            return f"The resident is texted each step: they said yes to updates ({pack.name} reads: asked)."
+        return (
+            f"No texts to the resident: {pack.name} texts only a resident who said yes to updates (reads: "
+            "asked), and the assistant does not ask yet."
+        )
+    return (
+        "The resident is texted each step: reporting from a phone agrees to texts about it "
+        f"({pack.name} reads: by_reporting)."
+    )
+
+
 def agreed_to_updates(pack: Pack, details: Mapping[str, Any], contact: str | None) -> bool:
     """Whether the resident of a report agreed to status texts (see the module's `status_texts`)."""
     if not contact or not contact.startswith("+"):
         return False  # no phone to text (REST development senders, walk-ins without a number)
-    said = str(details.get("status_updates") or "").strip().lower()
+    said = str(details.get(STATUS_UPDATES) or "").strip().lower()
     if said == "no":
         return False
     if dispatch_settings(pack).status_texts == "asked":

@@ -25,10 +25,10 @@ from bot.cases.models import Complaint
 from bot.jurisdictions import Pack, load_packs
 from bot.notify.dispatch_rules import dispatch_settings, owner_notice_deadline
 from bot.notify.models import OutboxMessage
-from bot.notify.outbox import OutboxService, page_text
+from bot.notify.outbox import OutboxService
+from bot.notify.pages import page_text
 from bot.ordinance.dates import local_time_words
 
-PAGE_LIMIT = 320
 BACKUP_CONTACT = "backup_on_call"
 CONTACT_OF = {"on_call": "on_call", "backup": BACKUP_CONTACT}
 LOOK_BACK = timedelta(days=1)  # pages are about now: older urgent complaints are the board's, not the pager's
@@ -74,7 +74,7 @@ class Escalation:
         self._outbox = outbox
         self._dispatch = DispatchService(session_factory, clock=clock)
         self._clock = clock
-        self._console_url = console_url.rstrip("/")
+        self._console_url = console_url
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:
@@ -135,8 +135,7 @@ class Escalation:
         """Queue a page and record it, in the caller's transaction."""
         key = f"page-{reason}:{complaint.reference}:{recipient}"
         row = session.get(Complaint, complaint.id)
-        link = f" {self._console_url}/officer/{complaint.reference}" if self._console_url else ""
-        body = f"{note} {page_text(row)}"[: PAGE_LIMIT - len(link)] + link
+        body = page_text(row, self._console_url, note)
         self._outbox.enqueue_in(
             session, key=key, purpose="page_on_call", jurisdiction=pack.code,
             to_number=pack.contacts[CONTACT_OF[recipient]].phone, from_number=pack.phone_numbers[0], body=body,

@@ -15,6 +15,25 @@ from sqlalchemy.orm import Session, sessionmaker
 from bot.notify.models import PendingPhoto, ProcessedTwilioRequest, SmsOptOut
 from bot.notify.outbox import dialect_insert
 
+# Spanish opt-out words that are also answers: "alto" is "stop" and "tall" ("¿Cómo es?" "alto"). In a report
+# in progress such a word is taken as the answer, with a note on how to stop; said twice in a row it opts out.
+STOP_WORDS_THAT_ANSWER = frozenset({"alto"})
+
+
+class OptOut(enum.Enum):
+    NOW = "now"  # opt the number out
+    CONFIRM = "confirm"  # take the word as an answer and say how to stop
+
+
+def spanish_opt_out(word: str, report_in_progress: bool, previous_text: str | None) -> OptOut:
+    """What a Spanish opt-out word does: out at once, unless it is also an answer in a report in progress and
+    the resident's previous message was not the same word (then it is taken as the answer)."""
+    if word not in STOP_WORDS_THAT_ANSWER or not report_in_progress:
+        return OptOut.NOW
+    previous = (previous_text or "").strip().strip(".!¡¿?").lower()
+    return OptOut.NOW if previous == word else OptOut.CONFIRM
+
+
 # A delivery still unanswered after this long was abandoned by a crashed process: a retry takes it over.
 STALE_CLAIM = timedelta(seconds=60)
 # A photo sent without words goes with the resident's next text only within this time (issue 10).

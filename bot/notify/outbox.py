@@ -22,13 +22,18 @@ from sqlalchemy.orm import Session, sessionmaker
 from bot.cases.models import Complainant, Complaint
 from bot.jurisdictions import Pack, get_pack
 from bot.messages import DEFAULT_LANGUAGE, language_of, say
+from bot.notify.dispatch_rules import agreed_to_updates
 from bot.notify.models import OUTBOX_PURPOSES, OutboxMessage, SmsOptOut
+from bot.notify.pages import page_text
 from bot.notify.segments import fold_for_sms
 
 log = logging.getLogger(__name__)
 
 FOLLOW_UP_WINDOW = timedelta(days=2)  # how far back the sweep looks for filings without their texts
-_TYPE_WORDS = {"barking": "barking", "at_large": "animal at large", "bite": "bite"}
+# Only a resident's own text or call pages the officer on call: a report posted through Open311 or typed in by
+# staff is urgent in the clerk's queue, but whoever filed it can ring the officer (1,000 Open311 posts paged
+# the officer 1,000 times).
+PAGING_CHANNELS = ("sms", "voice")
 STATUS_LIMIT = 320  # characters in one status or confirmation text
 
 
@@ -81,8 +86,10 @@ class OutboxService:
         clock: Callable[[], datetime] = _utc_now,
         backoff: Backoff | None = None,
         lease: timedelta = timedelta(minutes=5),
+        console_url: str = "",
     ) -> None:
         self._session_factory = session_factory
+        self._console_url = console_url  # the console's public URL: a page links the officer's item page
         self._clock = clock
         self.backoff = backoff or Backoff()
         self._lease = lease
@@ -180,7 +187,10 @@ class OutboxService:
                 .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
                 .where(
                     Complaint.received >= since,  # indexed (ix_complaints_received); filings are recent
-                    or_(Complaint.urgent.is_(True), Complaint.channel == "voice"),
+                    or_(
+                        and_(Complaint.urgent.is_(True), Complaint.channel.in_(PAGING_CHANNELS)),
+                        Complaint.channel == "voice",
+                    ),
                 )
                 .order_by(Complaint.id)
             ).all()
@@ -211,7 +221,7 @@ class OutboxService:
         pack = get_pack(complaint.jurisdiction)
         sender = pack.phone_numbers[0]
         queued = 0
-        if complaint.urgent and "on_call" in pack.contacts:
+        if complaint.urgent and complaint.channel in PAGING_CHANNELS and "on_call" in pack.contacts:
             queued += self.enqueue_in(
                 session,
                 key=f"page:{complaint.reference}",
@@ -219,7 +229,7 @@ class OutboxService:
                 jurisdiction=pack.code,
                 to_number=pack.contacts["on_call"].phone,
                 from_number=sender,
-                body=page_text(complaint),
+                body=page_text(complaint, self._console_url),
                 complaint_reference=complaint.reference,
             )
         # a caller hears the reference once; the text keeps it (SMS residents already have it in writing)
@@ -239,18 +249,25 @@ class OutboxService:
     def queue_status_text(self, reference: str) -> bool:
         """Tell the resident by text where their complaint stands now (e.g. after the clerk's review).
         One text per complaint and status, in the language the resident spoke (the complaint's `language`);
-        nothing for anonymous-by-channel (REST) or unknown numbers."""
+        nothing for anonymous-by-channel (REST) or unknown numbers, nor where the resident did not agree to
+        status texts (the pack's `dispatch.status_texts`, as for the officer's: a later "no updates" too)."""
         with self._transaction() as session:
             row = session.execute(
-                select(Complaint.jurisdiction, Complaint.status, Complaint.language, Complainant.contact_key)
+                select(
+                    Complaint.jurisdiction,
+                    Complaint.status,
+                    Complaint.language,
+                    Complaint.details,
+                    Complainant.contact_key,
+                )
                 .outerjoin(Complainant, Complainant.id == Complaint.complainant_id)
                 .where(Complaint.reference == reference)
             ).one_or_none()
             if row is None:
                 raise LookupError("no complaint with that reference")
-            if not row.contact_key or not row.contact_key.startswith("+"):
-                return False
             pack = get_pack(row.jurisdiction)
+            if not agreed_to_updates(pack, row.details or {}, row.contact_key):
+                return False
             return self.enqueue_in(
                 session,
                 key=f"status:{reference}:{row.status}",
@@ -339,15 +356,6 @@ class OutboxService:
             if keys is not None:
                 query = query.where(OutboxMessage.idempotency_key.in_(list(keys)))
             return list(session.execute(query).scalars())
-
-
-def page_text(complaint: Complaint) -> str:
-    """What the officer on call reads: the normalised address and the reference only, never the resident's
-    raw words (which can carry names and phone numbers); a place the parser could not key says so."""
-    what = _TYPE_WORDS.get(complaint.type, complaint.type)
-    animal = complaint.animal_species or "animal"
-    where = complaint.location_normalised or "a place described in the report"
-    return f"URGENT {what}: {animal} at {where}. Ref {complaint.reference}. Details in the console."[:320]
 
 
 def status_text(pack: Pack, reference: str, status: str, language: object = DEFAULT_LANGUAGE) -> str:

@@ -1,9 +1,13 @@
-"""Retention of residents' words (issue 10): after a pack-set period (`retention.conversation_days`, default
-180 days) the assistant's tracker events, the raw transcripts on complaints, the stored webhook replies and
-settled outbox texts are deleted or blanked. Complaint records themselves stay, as the ordinances require
-(their type, place, dates, status, counting and notices are untouched).
+"""Retention of residents' words: after a pack-set period (`retention.conversation_days`, default 180 days)
+the assistant's tracker events, the raw transcripts on complaints, the stored webhook replies and settled
+outbox texts are deleted or blanked. Complaint records themselves stay, as the ordinances require (their type,
+place, dates, status, counting and notices are untouched).
 
-Run by `python -m bot.cases prune` (daily from cron or a systemd timer in production).
+A webhook delivery's id (MessageSid, or CallSid and turn) stays, with its reply replaced by an empty TwiML
+answer: the id is what makes a replayed delivery (a captured STOP, a filing) an answered one, at any age.
+
+Run by `python -m bot.cases prune`: daily in production by deploy/systemd/intake-prune.timer. The tracker
+store it prunes is the one Rasa writes to (bot.settings.tracker_url: the same TRACKER_DB_* settings).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import column, delete, inspect, table, update
+from sqlalchemy import column, delete, inspect, or_, table, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
@@ -24,6 +28,8 @@ from bot.notify.photos import PhotoStore
 DEFAULT_CONVERSATION_DAYS = 180
 # Rasa's SQL tracker store: one row per event, `timestamp` in seconds since the epoch
 TRACKER_EVENTS = table("events", column("timestamp"))
+# what a pruned delivery is answered with when Twilio (or a replay) sends it again: nothing said, nothing done
+PRUNED_REPLY = '<?xml version="1.0" encoding="UTF-8"?><Response />'
 
 
 def conversation_days(pack: Pack) -> int:
@@ -79,7 +85,15 @@ def prune(
                 )
             ).rowcount
         replies = session.execute(
-            delete(ProcessedTwilioRequest).where(ProcessedTwilioRequest.created_at < shortest)
+            update(ProcessedTwilioRequest)
+            .where(
+                ProcessedTwilioRequest.created_at < shortest,
+                or_(
+                    ProcessedTwilioRequest.reply_twiml.is_(None),
+                    ProcessedTwilioRequest.reply_twiml != PRUNED_REPLY,
+                ),
+            )
+            .values(reply_twiml=PRUNED_REPLY)
         ).rowcount
     events = _prune_tracker(tracker_engine, shortest)
     photos = PhotoStore(session_factory, clock=clock).expire_unsent()

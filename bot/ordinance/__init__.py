@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.jurisdictions import Pack
     from bot.ordinance.facts import ComplaintFact
-    from bot.ordinance.view import BiteFacts, BiteOrder, NoticeTerms, StandingView
+    from bot.ordinance.view import BiteFacts, BiteOrder, NoticeFacts, NoticeTerms, StandingView
 
 RULES_INTERFACE = ("parse_law", "REQUIRED_FACT_FIELDS", "results_json")
 
@@ -57,12 +57,15 @@ def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
     return getattr(rules_module(pack.rules), "bite_order", generic.bite_order)(pack, bite)
 
 
-def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None) -> NoticeTerms:
+def notice_terms(
+    pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None, facts: NoticeFacts | None = None
+) -> NoticeTerms:
     """A notice's wording and dates under the pack's law; ValueError if the law words no such notice."""
     from bot.ordinance import generic
+    from bot.ordinance.view import NoticeFacts
 
     return getattr(rules_module(pack.rules), "notice_terms", generic.notice_terms)(
-        pack, kind, issued_on, bite
+        pack, kind, issued_on, bite, facts or NoticeFacts()
     )
 
 

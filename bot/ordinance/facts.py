@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-COMPLAINT_TYPES = ("barking", "at_large", "bite")
+COMPLAINT_TYPES = ("barking", "at_large", "bite", "threat", "neglect", "waste", "too_many", "damage")
 FORMS = ("verbal", "written")
 # the victim's kind: a person, a domestic animal, another (not domestic) animal, an animal of unknown kind
 VICTIMS = ("person", "domestic_animal", "other_animal", "animal")
@@ -44,6 +44,12 @@ class ComplaintFact:
     # None = the records cannot tell. `premises_basis` says what the records show, in words.
     off_owner_premises: bool | None = None
     premises_basis: str | None = None
+    # barking: minutes of continuous noise the resident reported; None = no duration given
+    barking_minutes: int | None = None
+    # bites: the officer's designation of this animal recorded before this bite (Freeport 11 C 1 e, 11 E 2)
+    prior_designation: str | None = None
+    # threats: the animal was loose, off its owner's premises (at large, Kellogg 58-3); None = not known
+    animal_loose: bool | None = None
 
     def __post_init__(self) -> None:
         where = _where(None, self.id)
@@ -139,7 +145,8 @@ def _fact_from_item(index: int, item: object, required: Sequence[str], seen: set
             f"{where}: field 'type' must be one of {', '.join(COMPLAINT_TYPES)}, got {complaint_type!r}"
         )
     flags = {
-        name: _flag(item, name, where) for name in ("complainant_identified", "injury", "off_owner_premises")
+        name: _flag(item, name, where)
+        for name in ("complainant_identified", "injury", "off_owner_premises", "animal_loose")
     }
     victim = item.get("victim")
     if victim is not None and victim not in CLI_VICTIMS:
@@ -157,7 +164,17 @@ def _fact_from_item(index: int, item: object, required: Sequence[str], seen: set
         incident=text_field("incident"),
         species=text_field("species"),
         off_owner_premises=flags["off_owner_premises"],
+        barking_minutes=_minutes(item, where),
+        prior_designation=text_field("prior_designation"),
+        animal_loose=flags["animal_loose"],
     )
+
+
+def _minutes(item: Mapping[str, object], where: str) -> int | None:
+    minutes = item.get("barking_minutes")
+    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0):
+        raise InputError(f"{where}: field 'barking_minutes' must be a whole number of minutes or null")
+    return minutes
 
 
 def _flag(item: Mapping[str, object], name: str, where: str) -> bool | None:

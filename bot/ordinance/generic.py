@@ -7,7 +7,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.ordinance.facts import ComplaintFact
-from bot.ordinance.view import BiteFacts, BiteOrder, NoticeTerms, StandingView, row_from_result
+from bot.ordinance.view import BiteFacts, BiteOrder, NoticeFacts, NoticeTerms, StandingView, row_from_result
 
 if TYPE_CHECKING:
     from bot.jurisdictions import Pack
@@ -35,5 +35,7 @@ def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
     return BiteOrder(None, None, None, None, (), (f"the bite rules of {pack.ordinance}",))
 
 
-def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None) -> NoticeTerms:
+def notice_terms(
+    pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None, facts: NoticeFacts | None = None
+) -> NoticeTerms:
     raise ValueError(f"no {kind} notice under {pack.ordinance} (its rules module words none)")

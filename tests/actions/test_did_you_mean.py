@@ -1,6 +1,6 @@
 """Issue 9 section 3: "When the match is uncertain, ask 'Did you mean Belvidere Street?'" (brief item 1).
 
-A street in the place that fuzzy-matches the pack's list below bot.nlp.streets.CERTAIN_SCORE is asked about;
+A street in the place that fuzzy-matches the pack's list below bot.nlp.places.streets.CERTAIN_SCORE is asked about;
 yes files the pack's spelling, no asks for the place once more and takes the next answer as said, anything
 else is read as the place. A match at or above CERTAIN_SCORE is corrected without asking.
 """

@@ -15,7 +15,7 @@ from actions.conversation import ActionAnswerAside, ActionCheckStatus
 from actions.filing import ActionSubmitReport
 from bot.messages import LANGUAGES, catalogue
 from bot.messages.resident import SPECIES_ES, TEXTS
-from bot.nlp.taxonomy import SPECIES_TERMS
+from bot.nlp.animals.taxonomy import SPECIES_TERMS
 from bot.vocabulary import REPORT_TYPES, question
 from tests.actions.conftest import entity, make_tracker
 from tests.test_domain_responses import _all_responses
@@ -75,12 +75,16 @@ async def test_the_same_question_with_no_language_slot_is_english_as_before(disp
     ]
 
 
-async def test_the_name_question_in_spanish_warns_that_an_anonymous_report_may_not_count(dispatcher, domain):
+async def test_the_name_question_in_spanish_says_what_the_city_does_with_an_anonymous_report(
+    dispatcher, domain
+):
+    """Both packs count anonymous complaints (reading `anonymous: count`): the line said an anonymous report
+    "may not count toward action", which neither city's reading does."""
     slots = {**BARKING, "complainant_name": None, "language": "es"}
     await ASK_ACTIONS["complainant_name"]().run(dispatcher, make_tracker("x", slots=slots), domain)
     assert dispatcher.messages[0]["text"] == (
-        "¿Cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo, pero un reporte "
-        "anónimo tal vez no cuente para que la ciudad actúe."
+        "¿Cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo. Un reporte "
+        "anónimo cuenta igual que uno con nombre."
     )
 
 
@@ -222,3 +226,29 @@ def test_every_question_and_label_of_the_vocabulary_has_its_spanish(code):
 def test_every_species_the_taxonomy_files_has_a_spanish_name():
     assert set(SPECIES_ES) == set(SPECIES_TERMS)
     assert all(f"species.{species}" in TEXTS for species in SPECIES_TERMS)
+
+
+@pytest.mark.parametrize(
+    ("reading", "words"),
+    [
+        ("count", "counts the same as one with a name"),
+        ("exclude", "this city does not count it toward action"),
+    ],
+)
+async def test_the_name_question_follows_the_citys_anonymous_reading(
+    dispatcher, domain, monkeypatch, reading, words
+):
+    """docs/rules.md "Readings": `anonymous` decides whether an anonymous complaint counts; the resident is
+    told what the city in force does, not that it "may not count"."""
+    from dataclasses import replace
+
+    import actions.asking
+    from bot.jurisdictions import get_pack
+
+    pack = get_pack("kellogg")
+    chosen = replace(pack, readings=replace(pack.readings, anonymous=reading))
+    monkeypatch.setattr(actions.asking, "conversation_pack", lambda tracker: chosen)
+    slots = {**BARKING, "complainant_name": None, "language": "en"}
+    await ASK_ACTIONS["complainant_name"]().run(dispatcher, make_tracker("x", slots=slots), domain)
+    text = dispatcher.messages[0]["text"]
+    assert words in text and "may not count" not in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 
 @pytest.mark.parametrize(

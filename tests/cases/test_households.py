@@ -13,7 +13,7 @@ import pytest
 from bot.cases.errors import InvalidChange, ReasonRequired
 from bot.cases.households import bite_premises, household_lead, owner_address, owner_name
 from bot.cases.report import BiteDetails
-from bot.nlp.address import normalise_address
+from bot.nlp.places.normalise import normalise_address
 
 
 def bite(owner: str | None = None, victim: str | None = "person") -> BiteDetails:

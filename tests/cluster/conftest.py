@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ from tests.support.servers import MODEL
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # the log scan reads what every other cluster test left: it goes last
+    items.sort(key=lambda item: item.get_closest_marker("after_cluster_tests") is not None)
     if os.environ.get("CLUSTER_TESTS") == "1":
         return
     skip = pytest.mark.skip(reason="starts a whole cluster: run by `make test-cluster`")
@@ -43,8 +46,13 @@ def cluster(flaky_twilio):
         "TWILIO_API_BASE_URL": flaky_twilio.base_url,
         "TWILIO_ACCOUNT_SID": ACCOUNT_SID,
         "TWILIO_AUTH_TOKEN": TOKEN,
+        # known to the tests, so that tests/cluster/test_layout_security.py can look for it in every log
+        "ACTION_SERVER_TOKEN": secrets.token_urlsafe(32),
     }
     with running_cluster(environment=environment) as running:
+        running.secrets.update(
+            action_server_token=environment["ACTION_SERVER_TOKEN"], twilio_auth_token=TOKEN
+        )
         yield running
 
 

@@ -15,7 +15,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -73,6 +73,8 @@ class Cluster:
     directory: Path
     ports: dict[str, int]
     process: subprocess.Popen
+    # secrets and keys the run used (name -> value): no log may hold one (test_layout_security.py)
+    secrets: dict[str, str] = field(default_factory=dict)
 
     @property
     def base_url(self) -> str:
@@ -172,6 +174,13 @@ class Cluster:
 
     def log(self, name: str) -> str:
         return (self.directory / "log" / f"{name}.log").read_text(errors="replace")
+
+    def every_log(self) -> dict[str, str]:
+        """Every file the run wrote its processes' output to: the logs, and cluster.py's own output."""
+        files = sorted((self.directory / "log").glob("*")) + sorted(
+            self.directory.parent.glob(f"{self.directory.name}.out")
+        )
+        return {path.name: path.read_text(errors="replace") for path in files if path.is_file()}
 
 
 def answers(url: str) -> bool:

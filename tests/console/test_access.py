@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from bot.console.app import ConfigurationError, create_app
@@ -161,3 +163,68 @@ def test_production_refuses_to_start_without_an_https_public_url(settings) -> No
 
 def test_development_generates_a_session_secret_per_process(settings) -> None:
     create_app(Settings(**{**settings.dict(), "environment": "development", "session_secret": ""}))
+
+
+# ---- sessions end on the server (issue 35 item 3) -----------------------------------------------------
+
+
+def _copy_of(client, app):
+    """Another browser holding a copy of `client`'s console_session cookie (a stolen or leaked one)."""
+    from fastapi.testclient import TestClient
+
+    thief = TestClient(app, follow_redirects=False)
+    thief.cookies.set("console_session", client.cookies.get("console_session"))
+    return thief
+
+
+def test_a_copied_session_cookie_stops_working_at_sign_out(app, client, staff, cases, make_report) -> None:
+    """Before: a copy of `console_session` taken before `POST /logout` still worked, and accepted a complaint
+    (which texted the resident)."""
+    reference = cases.file_complaint(make_report())
+    sign_in(client, "clerk")
+    with _copy_of(client, app) as thief:
+        assert thief.get("/queue").status_code == 200
+        token = csrf_from(thief, f"/complaints/{reference}")
+        client.post("/logout", data={"csrf_token": csrf_from(client, "/queue")})
+        assert thief.get("/queue").status_code == 303  # to the sign-in page
+        accepted = thief.post(f"/complaints/{reference}/accept", data={"csrf_token": token})
+        assert accepted.status_code == 401
+    assert cases.get_complaint(reference).status == "new"
+
+
+def test_sign_out_ends_that_session_only(app, staff) -> None:
+    from fastapi.testclient import TestClient
+
+    with TestClient(app, follow_redirects=False) as desk, TestClient(app, follow_redirects=False) as laptop:
+        sign_in(desk, "clerk")
+        sign_in(laptop, "clerk")
+        desk.post("/logout", data={"csrf_token": csrf_from(desk, "/queue")})
+        assert desk.get("/queue").status_code == 303
+        assert laptop.get("/queue").status_code == 200
+
+
+def test_a_password_change_ends_every_session_of_the_account(app, client, staff, accounts) -> None:
+    sign_in(client, "clerk")
+    with _copy_of(client, app) as thief:
+        assert thief.get("/queue").status_code == 200
+        accounts.set_password(
+            "clerk", "a brand new password"
+        )  # what `python -m bot.console set-password` runs
+        assert thief.get("/queue").status_code == 303
+        assert client.get("/queue").status_code == 303
+    sign_in(client, "clerk", "a brand new password")
+    assert client.get("/queue").status_code == 200
+
+
+def test_deactivation_ends_every_session_and_a_session_expires_on_the_server(
+    app, client, staff, accounts
+) -> None:
+    sign_in(client, "officer")
+    officer = next(user for user, _ in accounts.list_users() if user.username == "officer")
+    accounts.set_active(officer.id, False)
+    accounts.set_active(officer.id, True)  # reactivated: the old session stays ended
+    assert client.get("/queue").status_code == 303
+    sign_in(client, "officer")
+    started = accounts.sessions.clock()
+    accounts.sessions.clock = lambda: started + accounts.sessions.lifetime + timedelta(seconds=1)
+    assert client.get("/queue").status_code == 303  # ended on the server, whatever the cookie says

@@ -88,3 +88,35 @@ def test_a_notice_is_voided_with_a_reason_and_reissued(console, page) -> None:  
     actions = [entry.action for entry in cases.audit_trail("notice", old_id)]
     assert actions == ["issued", "voided"]
     assert [entry.action for entry in cases.audit_trail("notice", new_id)] == ["issued"]
+
+
+def test_the_clerk_records_the_bite_facts_and_issues_the_order_dated_today(console, page) -> None:  # noqa: F811
+    """58-10 A(1) proof of vaccination and B the owner's premises, recorded on the complaint page, decide where
+    the animal is quarantined; the order's 10 days run from its own date (reading quarantine_from)."""
+    from zoneinfo import ZoneInfo
+
+    from bot.cases.report import BiteDetails
+
+    base, cases = console
+    bitten = datetime.now(timezone.utc) - timedelta(hours=1)
+    reference = cases.file_complaint(
+        Report(jurisdiction="kellogg", type="bite", channel="sms", source_id="SMbite1", received=bitten,
+               location="27 Birch Street", transcript="their dog bit my son", animal="dog",
+               complainant_contact="+15075550124", bite=BiteDetails("person", True, None, "27 Birch Street"),
+               urgent=True)
+    )  # fmt: skip
+    cases.confirm_household(reference, by="setup")
+    sign_in(page, base)
+    page.goto(f"{base}/complaints/{reference}")
+    page.get_by_label("Proof of vaccination against rabies shown").select_option("yes")
+    page.get_by_label("Bite on the owner's premises").select_option("yes")
+    page.get_by_label("Source (who confirmed)").fill("certificate seen by the officer")
+    page.get_by_role("button", name="Record bite facts").click()
+    page.goto(f"{base}/notices/preview?complaint={reference}&kind=quarantine_order")
+    document = page.locator("#document").inner_text()
+    assert "at the owner's home, indoors at all times" in document and "58-10(A)(3) kept indoors" in document
+    page.get_by_role("button", name="Issue quarantine order").click()
+    page.wait_for_url(re.compile(r"/notices/\d+$"))
+    today = datetime.now(ZoneInfo("America/Chicago")).date()
+    until = today + timedelta(days=10)
+    assert page.locator("#quarantine-until").inner_text() == f"{until:%B} {until.day}, {until.year}"

@@ -11,6 +11,7 @@ import threading
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import uvicorn
@@ -120,10 +121,12 @@ def test_an_urgent_bite_from_page_to_done_on_a_phone(console, standin, page) -> 
     app.state.console.outbox.follow_up_filing(reference)
     _worker(app).run_once()
     [paged] = [t for t in standin.texts if t.form["To"] == ON_CALL]
-    assert reference in paged.form["Body"]
+    # the page ends with the link to the officer's item, on CONSOLE_PUBLIC_URL (here without the server's port)
+    link = paged.form["Body"].rsplit(" ", 1)[1]
+    assert link == f"http://127.0.0.1/officer/{reference}"
 
     page.set_default_timeout(15_000)
-    page.goto(f"{base}/officer/{reference}")  # the page's link; signed out, the sign-in comes first
+    page.goto(base + urlsplit(link).path)  # signed out, the sign-in comes first
     page.get_by_label("Name").fill("officer")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").tap()

@@ -208,7 +208,33 @@ def test_a_failed_call_says_so_and_no_number_leaks(officer, cases, clock, standi
     assert not any(w in page for w in RESIDENT_WRITTEN)
 
 
-def test_the_clerks_complaint_page_hides_the_number_from_an_officer(officer, cases, clock) -> None:
-    reference = _file(cases, clock, 1)
+def test_the_clerks_complaint_page_hides_the_number_from_an_officer(officer, cases, clock, signed_in) -> None:
+    """Issue 36: "The resident's number is never shown to the officer": nor the number the resident typed into
+    their own words, on the clerk's complaint page as on the officer's; the clerk still reads them whole."""
+    reference = _file(cases, clock, 1, transcript="Resident: a brown dog bit my son at 412 oak st, call me "
+                      "back at 507-555-0123 or (507) 555-0123, or 5075550123, or +15075550123, or 555-0123")  # fmt: skip
     page = officer.get(f"/complaints/{reference}").text
-    assert RESIDENT not in page
+    assert not [written for written in RESIDENT_WRITTEN if written in page]
+    assert "call me back at [number] or [number], or [number], or [number], or [number]" in page
+    assert "412 oak st" in page  # an address is not a number to hide
+    clerk_page = signed_in("clerk").get(f"/complaints/{reference}").text
+    assert "call me back at 507-555-0123 or (507) 555-0123" in clerk_page and RESIDENT in clerk_page
+
+
+def test_the_item_says_whether_the_resident_is_texted_and_which_reading_decided(
+    officer, cases, clock, app
+) -> None:
+    """The pack's `dispatch.status_texts` reading in force is shown where the officer taps."""
+    texted = _file(cases, clock, 1)
+    said_no = _file(cases, clock, 2, details={"status_updates": "no"})
+    walk_in = _file(cases, clock, 3, complainant_contact=None, channel="walk_in")
+
+    def words(reference: str) -> str:
+        return re.sub(r"\s+", " ", officer.get(f"/officer/{reference}").text)
+
+    assert "texted each step: reporting from a phone agrees to texts about it (Kellogg" in words(texted)
+    assert "by_reporting" in words(texted)
+    assert "No texts to the resident: they said no updates." in words(said_no)
+    assert "No texts to the resident: the report has no phone number." in words(walk_in)
+    InboundStore(app.state.console.cases._session_factory, clock=clock).opt_out(RESIDENT)
+    assert "No texts to the resident: they texted STOP." in words(texted)

@@ -34,7 +34,16 @@ def api_key(accounts) -> str:
 
 def test_services_list_one_service_per_report_type_with_definitions(client) -> None:
     services = client.get(f"{BASE}/services.json?jurisdiction_id=kellogg").json()
-    assert [s["service_code"] for s in services] == ["barking", "at_large", "bite"]
+    assert [s["service_code"] for s in services] == [
+        "barking",
+        "at_large",
+        "bite",
+        "threat",
+        "neglect",
+        "waste",
+        "too_many",
+        "damage",
+    ]
     assert all(s["metadata"] is True and s["type"] == "realtime" and s["service_name"] for s in services)
     definition = client.get(f"{BASE}/services/bite.json?jurisdiction_id=kellogg").json()
     assert definition["service_code"] == "bite"
@@ -143,7 +152,9 @@ def test_post_files_a_written_complaint_through_the_case_service(client, cases, 
         "person",
         True,
     )
-    assert (detail.complainant_name, detail.complainant_contact) == ("Ann Jogger", "+15075550177")
+    # an unverified contact for the clerk, never a complainant record (issue 35 item 5)
+    assert (detail.complainant_name, detail.complainant_contact) == (None, None)
+    assert detail.details["unverified_contact"] == "Ann Jogger, +15075550177"
     assert detail.transcript == "Dispatch: dog bit a jogger"
 
 
@@ -239,13 +250,13 @@ def test_the_services_are_the_report_types_of_the_one_vocabulary(client, monkeyp
 
     listed = [s["service_code"] for s in client.get(f"{BASE}/services.json?jurisdiction_id=kellogg").json()]
     assert listed == list(vocabulary.REPORT_TYPES)
-    cruelty = replace(vocabulary.REPORT_TYPES["at_large"], code="cruelty", title="Animal cruelty")
-    monkeypatch.setitem(vocabulary.REPORT_TYPES, "cruelty", cruelty)
+    fighting = replace(vocabulary.REPORT_TYPES["at_large"], code="dog_fight", title="Dog fight")
+    monkeypatch.setitem(vocabulary.REPORT_TYPES, "dog_fight", fighting)
     services = client.get(f"{BASE}/services.json?jurisdiction_id=kellogg").json()
-    assert [s["service_code"] for s in services] == ["barking", "at_large", "bite", "cruelty"]
-    assert services[-1]["service_name"] == "Animal cruelty"
-    definition = client.get(f"{BASE}/services/cruelty.json?jurisdiction_id=kellogg").json()
-    assert definition["service_code"] == "cruelty" and definition["attributes"]
+    assert [s["service_code"] for s in services] == [*listed, "dog_fight"]
+    assert services[-1]["service_name"] == "Dog fight"
+    definition = client.get(f"{BASE}/services/dog_fight.json?jurisdiction_id=kellogg").json()
+    assert definition["service_code"] == "dog_fight" and definition["attributes"]
 
 
 @pytest.mark.parametrize(

@@ -75,7 +75,16 @@ def test_the_client_reads_services_and_every_definition(server, fmt) -> None:
     root, _references, _key = server
     client = GeoReport(root, jurisdiction="kellogg", output_format=fmt)
     services = as_list(client.get_service_list())
-    assert [s["service_code"] for s in services] == ["barking", "at_large", "bite"]
+    assert [s["service_code"] for s in services] == [
+        "barking",
+        "at_large",
+        "bite",
+        "threat",
+        "neglect",
+        "waste",
+        "too_many",
+        "damage",
+    ]
     for service in services:
         definition = client.get_service_definition(service["service_code"])
         assert definition["service_code"] == service["service_code"]

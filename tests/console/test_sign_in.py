@@ -103,7 +103,7 @@ def test_parallel_guesses_on_two_workers_are_all_counted_and_get_no_extra_tries(
 
     def guess(n: int):
         worker = two_workers[n % 2]
-        return worker.sign_in("admin", f"guess {n}", client=f"192.0.2.{n}", known_device=False)
+        return worker.sign_in("admin", f"guess {n}", client=f"192.0.2.{n}", device=None)
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(guess, range(guesses)))
@@ -120,3 +120,28 @@ def test_keys_idle_for_a_day_are_forgotten(accounts, clock) -> None:
     assert throttle.prune() == 0 and throttle.attempts(account_key("someone-else")) == 1
     clock.advance(2 * 3600)
     assert throttle.prune() == 2 and throttle.attempts(account_key("someone-else")) == 0
+
+
+def test_guesses_from_the_admins_own_address_never_make_the_admins_known_browser_wait(app, staff) -> None:
+    """Issue 35 item 2: behind HAProxy every visitor had one address, so eight wrong guesses at names that do not
+    exist put the admin, with a known-device cookie, in the client address's wait (0 of 9 sign-ins got in)."""
+    shared = "127.0.0.1"
+    with browser(app, shared) as owner:
+        assert attempt(owner, "admin", PASSWORD).status_code == 303  # now a known device
+        owner.post("/logout", data={"csrf_token": csrf_from(owner, "/queue")})
+        with browser(app, shared) as stranger:
+            guesses = [attempt(stranger, f"no-such-name-{n}", "guess").status_code for n in range(8)]
+            assert 429 in guesses  # the stranger's address is in the wait
+            assert attempt(stranger, "admin", PASSWORD).status_code == 429  # and so is a new browser there
+        first = attempt(owner, "admin", PASSWORD).status_code
+        owner.post("/logout", data={"csrf_token": csrf_from(owner, "/queue")})
+        again = attempt(owner, "admin", PASSWORD).status_code
+    assert (first, again) == (303, 303)
+
+
+def test_a_known_devices_own_wrong_guesses_still_grow_its_wait(app, staff, clock) -> None:
+    with browser(app, "198.51.100.8") as owner:
+        assert attempt(owner, "admin", PASSWORD).status_code == 303
+        owner.post("/logout", data={"csrf_token": csrf_from(owner, "/queue")})
+        answers = [attempt(owner, "admin", f"typo {n}").status_code for n in range(5)]
+    assert answers[:3] == [401, 401, 401] and 429 in answers[3:]

@@ -8,7 +8,7 @@ numbers (a 14-day hearing window, 21 days to license), not Kellogg's.
 from __future__ import annotations
 
 import shutil
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 
 import pytest
 import yaml
@@ -36,8 +36,9 @@ def third_pack(tmp_path, monkeypatch):
 
 
 def test_every_console_page_renders_for_a_third_pack(
-    third_pack, accounts, client, cases, make_report
+    third_pack, accounts, client, cases, make_report, clock
 ) -> None:
+    clock.now = datetime(2026, 3, 4, 18, 0, tzinfo=timezone.utc)  # the notices below are dated today
     received = datetime(2026, 3, 2, 9, 0, tzinfo=CHICAGO)
     first = cases.file_complaint(make_report(jurisdiction="lakeside", received=received))
     second = cases.file_complaint(make_report(jurisdiction="lakeside", received=received.replace(day=3)))

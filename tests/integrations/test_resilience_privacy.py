@@ -55,3 +55,20 @@ async def test_a_live_store_still_gives_the_conversation_language() -> None:
     await store.save(tracker)
     agent = SimpleNamespace(tracker_store=store)
     assert await resident_language(agent, NUMBER) == "es"
+
+
+def test_every_log_line_of_the_process_masks_phone_numbers(caplog) -> None:
+    """Issue 35 item 8: Rasa logs conversation ids (its circuit breaker at WARNING, debug lines, SQL parameters
+    in tracebacks); an SMS conversation's id is the resident's number."""
+    caplog.set_level(logging.DEBUG)
+    install_watch()  # after the handlers exist, as in the Rasa process (the first turn installs it)
+    processor = logging.getLogger("rasa.core.processor")
+    processor.warning(f"Circuit breaker tripped. Stopped predicting more actions for sender '{NUMBER}'.")
+    logging.getLogger("rasa.core.tracker_store").debug("Recreating tracker for id '%s'", NUMBER)
+    logging.getLogger("sanic.access").info("POST /conversations/%2B15075550123/tracker 200")
+    try:
+        raise ConnectionError(f"[parameters: {{'sender_id_1': '{NUMBER}'}}]")
+    except ConnectionError:
+        logging.getLogger("rasa.core.lock_store").exception("the lock store failed")
+    assert NUMBER not in caplog.text and "15075550123" not in caplog.text
+    assert "Circuit breaker tripped" in caplog.text and "+...23" in caplog.text  # the line itself stays

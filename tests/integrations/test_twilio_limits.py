@@ -149,8 +149,26 @@ def test_partial_or_no_attestation_leaves_the_caller_unverified(voice, attestati
     assert assistant.messages[-1].metadata["caller_verified"] is False
 
 
+def on_file(database_url: str, number: str, jurisdiction: str = "kellogg") -> str:
+    """A report from `number` on file (a code goes only to a number with reports to hear)."""
+    from datetime import datetime, timezone
+
+    from tests.cluster.support import cases_service
+    from tests.support.reports import report_builder
+
+    report = report_builder(lambda n: datetime(2026, 3, 2, 9, n, tzinfo=timezone.utc))
+    return cases_service(database_url).file_complaint(
+        report(
+            complainant_contact=number,
+            jurisdiction=jurisdiction,
+            source_id=f"on-file:{number}:{jurisdiction}",
+        )
+    )
+
+
 def _ask_status_unverified(webhook, assistant, stores) -> tuple[str, str]:
     """The assistant answers a status question with the verify marker; returns (next path, code texted)."""
+    on_file(get_settings().database_url, RESIDENT)
     assistant.replies = [[{"text": "For your privacy...", "custom": {"verify_caller": True}}]]
     root = _root(webhook.post(f"{VOICE_PATH}?turn=1&silences=0", call("status of my complaint")))
     assert CODE_SENT_SPEECH in _say(root)
@@ -320,3 +338,100 @@ def test_texts_the_language_is_not_known_for_say_both_in_at_most_two_segments() 
 
     for text in (photo_only_text(), unknown_number_text()):
         assert "\n" in text and _as_sent(text) <= 2, text
+
+
+# ---- issue 35 item 4: the status code is a text we send to whatever number a caller ID names ------------------
+
+
+def _status_question(webhook, assistant, *, sid: str = "CA0001", turn: int = 1, caller: str = RESIDENT):
+    assistant.replies = [[{"text": "For your privacy...", "custom": {"verify_caller": True}}]]
+    root = _root(
+        webhook.post(
+            f"{VOICE_PATH}?turn={turn}&silences=0", call("status of my report", sid=sid, From=caller)
+        )
+    )
+    assert CODE_SENT_SPEECH in _say(root) and len(_next_query(root)["code"][0]) == 32  # the same words always
+    return root
+
+
+def _codes(stores, caller: str = RESIDENT) -> int:
+    return len([m for m in stores[1].messages() if m.purpose == "voice_code" and m.to_number == caller])
+
+
+def test_a_number_with_no_reports_on_file_is_texted_no_code(voice, stores) -> None:
+    webhook, assistant = voice
+    _status_question(webhook, assistant)
+    assert _codes(stores) == 0
+    on_file(get_settings().database_url, RESIDENT, "freeport")  # reports in another city are not this city's
+    _status_question(webhook, assistant, sid="CA0002")
+    assert _codes(stores) == 0
+
+
+def test_a_number_abroad_is_texted_no_code_even_with_a_report_on_file(voice, stores) -> None:
+    webhook, assistant = voice
+    abroad = "+525512345678"  # Mexico City
+    on_file(get_settings().database_url, abroad)
+    _status_question(webhook, assistant, caller=abroad)
+    assert _codes(stores, abroad) == 0
+
+
+def test_codes_are_limited_per_call_and_per_number(voice, stores) -> None:
+    """Before: a spoofed caller ID made the line text 16 codes in 2.4 seconds."""
+    webhook, assistant = voice
+    on_file(get_settings().database_url, RESIDENT)
+    settings = get_settings()
+    for turn in range(1, 5):
+        _status_question(webhook, assistant, sid="CAflood", turn=turn)
+    assert _codes(stores) == settings.voice_codes_per_call == 2
+    for n in range(5):
+        _status_question(webhook, assistant, sid=f"CAflood{n}")
+    assert _codes(stores) == settings.voice_codes_per_number_per_day == 3
+
+
+# ---- issue 35 item 9: "alto" is "stop" and "tall" ------------------------------------------------------------
+
+
+class _ReportInProgress:
+    """A tracker store holding a report in progress whose last resident message is `previous`."""
+
+    def __init__(self, previous: str) -> None:
+        self.previous = previous
+
+    async def retrieve(self, sender_id: str):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(
+            active_loop_name="report_form",
+            latest_message=SimpleNamespace(text=self.previous),
+            get_slot=lambda name: "es" if name == "language" else None,
+        )
+
+
+def _text(body: str, sid: str, previous: str, assistant: ScriptedAssistant) -> list[str]:
+    import asyncio
+    from types import SimpleNamespace
+
+    agent = SimpleNamespace(tracker_store=_ReportInProgress(previous))
+    reply = asyncio.run(TwilioSmsInput().handle(sms(body, sid=twilio_sid(sid)), assistant, agent))
+    return [m.text or "" for m in ET.fromstring(reply).iter("Message")]
+
+
+def test_alto_as_an_answer_in_a_report_is_taken_as_the_answer_and_twice_opts_out(stores) -> None:
+    """Before: "¿Cómo es?" "alto" (tall) -> "Ya no va a recibir mensajes", in the middle of the report."""
+    inbound, _ = stores
+    assistant = ScriptedAssistant(replies=[[{"text": "¿Tiene collar?"}]])
+    [reply] = _text("Alto", "SMtall", "un perro negro", assistant)
+    assert [m.text for m in assistant.messages] == ["Alto"]  # the conversation got its answer
+    assert reply.startswith("¿Tiene collar?") and "responda ALTO otra vez o PARAR" in reply
+    assert not inbound.is_opted_out(RESIDENT)
+    [stopped] = _text("alto", "SMtall2", "Alto", assistant)  # the same word again: out
+    assert stopped.startswith("Ya no va a recibir mensajes") and inbound.is_opted_out(RESIDENT)
+    assert len(assistant.messages) == 1
+
+
+def test_an_opt_out_word_that_is_no_answer_opts_out_at_once_even_in_a_report(stores) -> None:
+    inbound, _ = stores
+    assistant = ScriptedAssistant()
+    [stopped] = _text("PARAR", "SMparar", "un perro negro", assistant)
+    assert stopped.startswith("Ya no va a recibir mensajes") and inbound.is_opted_out(RESIDENT)
+    assert assistant.messages == []

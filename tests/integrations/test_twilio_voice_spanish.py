@@ -290,11 +290,15 @@ def test_a_spanish_caller_hears_the_filing_ending_and_gets_the_confirmation_in_s
 
 
 def test_a_spanish_status_question_gets_the_code_said_and_texted_in_spanish(line, stores) -> None:
+    from bot.settings import get_settings
+    from tests.integrations.test_twilio_limits import on_file
+
+    on_file(get_settings().database_url, RESIDENT)  # a code goes only to a number with reports on file
     webhook, assistant, store = line()
     store.tracker.slots["language"] = "es"
     assistant.replies = [[{"text": "Por su privacidad...", "custom": {"verify_caller": True}}]]
     root = twiml(webhook.post(f"{PATH}?turn=1&silences=0&lang=es", call("como va mi reporte")))
-    assert said(root).startswith("Para proteger su privacidad, le mandé un código")
+    assert said(root).startswith("Para proteger su privacidad, si el número del que llama tiene reportes")
     assert listens_and_speaks(root) == SPANISH and len(next_query(root)["code"][0]) == 32
     _, outbox = stores
     [text] = [m for m in outbox.messages() if m.purpose == "voice_code"]

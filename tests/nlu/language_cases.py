@@ -1,4 +1,4 @@
-"""Labelled messages for the language tests and the detector comparison in docs/nlu.md (issue 12).
+"""Labelled messages for the language tests and the detector comparison in docs/nlu.md.
 
 Each case: (message, the language it tells: "en", "es", or None when too short to tell).
 """

@@ -1,4 +1,4 @@
-"""Ask rather than guess (issue 9 section 4): two report types competing, or low confidence, are asked about."""
+"""Ask rather than guess: two report types competing, or low confidence, are asked about."""
 
 import pytest
 

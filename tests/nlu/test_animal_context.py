@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.animals.taxonomy import normalise_animal
 
 Animals = Callable[[str], list[str | None]]
 
@@ -75,7 +75,7 @@ def test_without_the_context_the_word_stays_what_it_usually_is(animals: Animals,
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # before: a cow first, so the bite was filed as a cow's (round 16, blind-12q)
+        # before: a cow first, so the bite was filed as a cow's
         ("my boy came home bitten on the calf by the lab next door", ["dog"]),
         ("the dog bit her on the back of her left calf, it bled", ["dog"]),
         ("a heeler got me in my right calf when I walked past", ["dog"]),
@@ -130,7 +130,7 @@ def test_spanish_animal_words(animals: Animals, text: str, expected: list[str]) 
     ],
 )
 def test_a_street_named_for_a_bird_is_no_bird(text: str, word: str, street: bool) -> None:
-    from bot.nlp.animal_context import names_a_street
+    from bot.nlp.animals.context import names_a_street
 
     start = text.index(word)
     assert names_a_street(text, start, start + len(word)) is street

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.nlp.taxonomy import _clean, _fuzzy, _lookup, normalise_animal
+from bot.nlp.animals.taxonomy import _clean, _fuzzy, _lookup, normalise_animal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,12 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
     "answer",
     ["pero no se", "it's in the house", "hace un rato", "a few hours", "en la cocina", "ears back",
      "la cara blanca", "andan libres", "on the patio", "pocas veces", "se trata de otro",
-     # found writing round-4 data: "cero" was a pig (a house number said "cuatro cero dos"), "ramas" a sheep,
+     # found writing training data: "cero" was a pig (a house number said "cuatro cero dos"), "ramas" a sheep,
      # "credito" a pig, "upper" a dog ("upper arm"), "patios" a duck
      "cuatro cero dos", "unas ramas", "a credito", "on her upper arm", "en los patios",
      # found writing the report-kind word tables: "roams" was a sheep ("rams"), "phony" a horse ("pony")
      "it roams the block", "a phony number",
-     # found moving the spent evaluation sets into training (round 7)
+     # found moving the spent evaluation sets into training
      "on Eagle St", "by the pumps", "el paso esta libre", "la casa vacia", "hows it going"],
 )  # fmt: skip
 def test_an_everyday_word_is_not_read_as_a_misspelt_animal(answer: str) -> None:

@@ -1,4 +1,4 @@
-"""A bite is never filed under another type (issue 9 section 4, "Never file under the wrong type"): when the
+"""A bite is never filed under another type: when the
 resident's words say an animal bit someone and the classifiers rank barking, at large or wildlife first, the
 assistant asks "Is it barking, loose, or did it bite someone?" (bot.nlp.facts.bite_cues, bot.nlp.facts.ambiguity).
 
@@ -24,7 +24,7 @@ from bot.nlp.facts.bite_cues import mentions_harm, says_bitten
         "me mordio el perro del vecino cuando sali por el correo",
         "un perro mato al conejo de mis hijos en su jaula",
         "mi esposa fue mordida por un gato en la calle Elm",
-        # round 13 (the spent m sets): a bite said without "bit", reworded
+        # the spent m sets: a bite said without "bit", reworded
         "the little terrier in the pickup hopped out at the gas station and got me on the ankle",
         "a raccoon grabbed my thumb when I lifted the lid of the compost bin",
         "our lab came home after a coyote got hold of his ear, it's bleeding",
@@ -164,7 +164,7 @@ def test_component_asks_when_a_bite_is_read_as_an_animal_at_large() -> None:
         "el ganso le pico la mano a mi nino",
         "el perro se le fue encima a mi hija",
         "a mi hijo lo alcanzo un perro y le rompio la piel",
-        # round 15 (the spent o sets): held by the neck, a pet at the vet
+        # the spent o sets: held by the neck, a pet at the vet
         "el perro de al lado traia a mi conejo del pescuezo, ya esta con el veterinario",
         "our cat is at the vet now, the shepherd from next door caught her in the yard",
     ],

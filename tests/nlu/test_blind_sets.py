@@ -1,4 +1,4 @@
-"""The December blind sets (issue 9 §4, issue 12 Measure) are large enough, well formed, wired into
+"""The December blind sets are large enough, well formed, wired into
 `make eval`, and stay blind: none of their messages appears in the training data.
 
 This file checks the sets' shape only; it never parses them with a model (the lead scores them once)."""
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.nlp.taxonomy import normalise_animal
+from bot.nlp.animals.taxonomy import normalise_animal
 from tests.support.scripts import evaluate_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,49 +25,8 @@ BLIND_SETS = {
     "blind-12r": ROOT / "tests" / "nlu" / "blind_2026_12r.yml",
     "blind-es17": ROOT / "tests" / "nlu" / "blind_es_2026_12q.yml",
 }
-# The sets before them (blind-11 to blind-12n, blind-es to blind-es13) were each scored once while blind, tuned on,
-# and are training data since rounds 7 to 15 (data/nlu/residents/, docs/nlu-evaluation.md).
-# blind-12h and blind-es7: written 2026-12-02 07:33-07:41 UTC by the blind engineer "blind8" (branch blind8), after
-# round 7's scoring and with nothing tuned after it, without reading data/, /work/tuning/, /work/exp/, var/eval/
-# or the messages of any set (only the g sets' header comments); scored once at the end of round 8 (14:46-14:50
-# UTC), tuned-on from then, training data since round 9.
-# blind-12i and blind-es8: written 2026-12-02 13:54-14:03 UTC by the blind engineer "blind9" (branch blind9), at the
-# start of round 8, without reading data/, /work/tuning/, /work/exp/, var/eval/, models/ or the messages of any
-# set (only the h sets' header comments); scored once at the end of round 9 (20:25-20:29 UTC), tuned-on from then,
-# training data since round 10.
-# blind-12j and blind-es9: written 2026-12-02 18:26-18:38 UTC by the blind engineer "blind10" (branch blind10), at
-# the start of round 9, the same way (only the h and i sets' header comments read); scored once at the end of
-# round 10 (2026-12-03 10:28-10:31 UTC), tuned-on from then, training data since round 11.
-# blind-12k and blind-es10: written 2026-12-03 10:36-11:34 UTC by the blind engineer "blind11" (branch blind11),
-# after round 10's scoring and with nothing tuned after it, the same way (only the j sets' header comments read);
-# scored once at the end of round 11 (2026-12-04 03:05-03:13 UTC), tuned-on from then, training data since round 12.
-# blind-12l and blind-es11: written 2026-12-04 01:20-01:30 UTC by the blind engineer "blind12" (branch blind12), at
-# the start of round 11, the same way (only the k sets' header comments read); scored once at the end of round 12
-# (2026-12-04 08:58-09:01 UTC), tuned-on from then, training data since round 13.
-# blind-12m and blind-es12: written 2026-12-04 08:01-08:17 UTC by the blind engineer "blind13" (branch blind13), the
-# same way (only the l sets' header comments read); scored once at the end of round 13 (2026-12-04 12:16-12:19 UTC),
-# tuned-on from then, training data since round 14.
-# blind-12n and blind-es13: written 2026-12-04 11:44-11:56 UTC by the blind engineer "blind14" (branch blind14), the
-# same way (only the m and es12 sets' header comments read; the spent l and es11 sets read in full), larger
-# (228 and 190 messages) to cut the sets' own noise; scored once at the end of round 14 (2026-12-04 15:55-15:59 UTC),
-# tuned-on from then, training data since round 15.
-# blind-12o and blind-es14: written 2026-12-04 16:04-16:12 UTC by the blind engineer "blind15" (branch blind15, a
-# worktree at /work/wt/blind15), after round 14's scoring, the same way (only the n and es13 sets' header comments
-# read; the spent m and es12 sets read in full), 224 and 191 messages; scored once at the end of round 15
-# (2026-12-04 19:50-19:55 UTC), tuned-on from then.
-# blind-12p and blind-es15: written 2026-12-04 20:15-20:23 UTC by the blind engineer "blind16b" (branch blind16b, a
-# worktree at /work/wt/blind16b, from 0e88cbc), in round 15 and blind to its tuning, the same way (only the o
-# sets' header comments read; the spent n and es13 sets read in full), 224 and 191 messages; scored once at the end
-# of round 15 (2026-12-04 21:07-21:16 UTC), tuned-on from then.
-# blind-12q and blind-es16: written 2026-12-04 20:29-20:38 UTC by the blind engineer "blind17" (branch blind17, a
-# worktree at /work/wt/blind17, from d185392), the same way (only the p sets' header comments read; the spent o
-# and es14 sets read in full), 224 and 191 messages; scored once at the start of round 16 (2026-12-04 22:24-22:43
-# UTC), tuned-on from then.
-# blind-12r and blind-es17: written 2026-12-04 20:40-20:50 UTC by the blind engineer "blind16" (branch blind16, from
-# 8adf403; the o sets read in full, the p sets' headers only) as "blind-12q"/"blind-es16", renamed for the names
-# blind17 had taken first; 224 and 192 messages, for a later round; unscored, still blind. Seen in part in round 16
-# (23:00 UTC): a check of the animal ruler over every set printed 2 messages of each whose animals a change
-# written before had fixed; nothing was written from them (their headers say which).
+# Each set's provenance (who wrote it, when, what they read, when it was scored): docs/nlu-evaluation.md,
+# "The evaluation sets". blind-12r and blind-es17 are unscored and still blind.
 STILL_BLIND: tuple[str, ...] = ("blind-12r", "blind-es17")
 NEAR_COPY = 80  # rapidfuzz ratio at which a training message is a reworded copy of a blind message
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
@@ -112,8 +71,8 @@ def test_set_has_at_least_160_messages_and_30_per_report_type(blind_set) -> None
 
 
 @pytest.mark.parametrize("name", STILL_BLIND)
-def test_the_sets_still_blind_meet_the_second_rounds_minimums(name: str) -> None:
-    # The brief of the second round: >= 170 messages, 35 per report type, 14 wildlife, 7 lost pets,
+def test_the_sets_still_blind_meet_the_minimums(name: str) -> None:
+    # The blind sets' brief: >= 170 messages, 35 per report type, 14 wildlife, 7 lost pets,
     # and some of every kind of answer a resident gives besides a report.
     examples = _examples(BLIND_SETS[name])
     counts = Counter(message.get("intent") for message in examples)
@@ -216,13 +175,13 @@ def test_the_spanish_set_is_told_apart_by_its_name() -> None:
     assert module.set_language("blind-es", ROOT / "tests/nlu/renamed.yml") == "es"
 
 
-def test_spanish_sets_are_held_to_issue_12s_targets_and_say_the_baseline_is_english() -> None:
+def test_spanish_sets_are_held_to_the_spanish_targets_and_say_the_baseline_is_english() -> None:
     module = evaluate_script()
     gold = ["report_barking", "report_at_large", "report_bite"] * 10 + ["greet"]
     predicted = gold[:-1] + ["report_bite"]  # one greeting read as a bite: report-type macro-F1 0.984
     examples = [module.Example(text=f"m{i}", intent=g) for i, g in enumerate(gold)]
     scores = module.score(examples, [module.Prediction(intent=p) for p in predicted])
-    scores["report_types"]["macro_f1"] = 0.94  # between issue 12's 0.93 and issue 9's 0.96
+    scores["report_types"]["macro_f1"] = 0.94  # between the Spanish target 0.93 and the English 0.96
     spanish = module.targets_met("blind-es", scores, module.SPANISH_TARGETS)
     english = module.targets_met("blind-12b", scores, module.TARGETS)
     assert spanish["report_type_macro_f1"] is True and english["report_type_macro_f1"] is False

@@ -1,4 +1,4 @@
-"""The conversation bench's resident simulator (issue 38 section 5): at least 60 residents, every report type,
+"""The conversation bench's resident simulator: at least 60 residents, every report type,
 both cities, SMS and voice, both languages; each answer style answers as it says; the checker of filed facts
 catches a fact the resident's words do not say."""
 

@@ -1,4 +1,4 @@
-"""`make eval` prints the blind-set figures beside the held-out ones (issue 9, "Done when")."""
+"""`make eval` prints the blind-set figures beside the held-out ones."""
 
 import re
 from pathlib import Path
@@ -45,3 +45,16 @@ def test_make_eval_scores_the_held_out_sets_and_no_set_trained_on() -> None:
     assert "heldout-es=tests/nlu/heldout_es.yml" in line
     assert "data/" not in line  # the spent sets moved to data/nlu/residents/ are training data, not scored
     assert "heldout=tests/nlu/heldout.yml" in makefile
+
+
+def test_make_eval_reads_the_real_residents_reports_from_beside_the_repository() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    sets = next(line for line in makefile.splitlines() if line.startswith("REAL_SETS"))
+    assert "../shared/real-residents/dev.jsonl" in sets  # read at run time, never copied into the repository
+    assert "--real $(REAL_SETS)" in makefile
+    assert not (ROOT / "tests" / "nlu" / "dev.jsonl").exists()
+
+
+def test_the_real_set_defaults_to_the_shared_file_beside_the_repository() -> None:
+    module = evaluate_script()
+    assert module.REAL_RESIDENTS == ROOT.parent / "shared" / "real-residents" / "dev.jsonl"

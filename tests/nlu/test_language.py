@@ -1,4 +1,4 @@
-"""The conversation's language (issue 12): which language a message tells, and the NLU entity for it."""
+"""The conversation's language: which language a message tells, and the NLU entity for it."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlp import location_patterns as lp
+from bot.nlp.places import patterns as lp
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.nlp.taxonomy import species_names
+from bot.nlp.animals.taxonomy import species_names
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT_INTENTS = {
@@ -12,6 +12,13 @@ CONTRACT_INTENTS = {
     "inform", "request_human", "check_status", "ask_lost_pet", "ask_licensing", "ask_ordinance",
     "other_city_service", "bot_challenge", "chitchat", "out_of_scope", "report_wildlife",
 }  # fmt: skip
+# The report types the ordinances give residents a reason to make, beyond the first three (DESIGN.md "Report
+# types"); the held-out sets were written before them, so they cover the intents above only.
+NEWER_REPORT_TYPES = {
+    "report_threat", "report_neglect", "report_waste", "report_too_many", "report_damage", "report_dead_animal",
+}  # fmt: skip
+HELD_OUT_INTENTS = set(CONTRACT_INTENTS)
+CONTRACT_INTENTS = CONTRACT_INTENTS | NEWER_REPORT_TYPES
 # Set by integrations.nlu_components.ReportTypeArbiter, never trained on.
 SET_BY_COMPONENTS = {"ambiguous_report"}
 
@@ -34,12 +41,12 @@ def heldout_es():
 
 @pytest.fixture(scope="module")
 def training():
-    return [m for path in sorted((ROOT / "data" / "nlu").glob("*.yml")) for m in _examples(path)]
+    return [m for path in sorted((ROOT / "data" / "nlu" / "en").glob("*.yml")) for m in _examples(path)]
 
 
 @pytest.fixture(scope="module")
 def every_training_message():
-    """data/nlu/ and its folders: es/ (Spanish) and residents/ (the spent evaluation sets, round 7)."""
+    """data/nlu/ and its folders: en/, es/ and residents/ (the spent evaluation sets)."""
     return [m for path in sorted((ROOT / "data" / "nlu").rglob("*.yml")) for m in _examples(path)]
 
 
@@ -52,7 +59,7 @@ def residents():
 
 def test_heldout_is_large_enough_and_covers_every_intent(heldout) -> None:
     assert len(heldout) >= 180
-    assert {m.get("intent") for m in heldout} == CONTRACT_INTENTS
+    assert {m.get("intent") for m in heldout} == HELD_OUT_INTENTS
 
 
 def test_training_covers_exactly_the_contract_intents(training) -> None:
@@ -65,8 +72,8 @@ def test_no_heldout_message_is_in_training(heldout, heldout_es, every_training_m
 
 
 def test_the_spent_sets_trained_on_use_contract_labels_and_scored_entities_only(residents) -> None:
-    # Round 7 moved the spent evaluation sets into data/nlu/residents/: 1,883 messages residents might send,
-    # written by engineers who never saw data/nlu. They must speak the contract like every training file.
+    # data/nlu/residents/ holds the spent evaluation sets: messages residents might send, written by
+    # engineers who never saw data/nlu. They must speak the contract like every training file.
     assert len(residents) >= 1800
     assert {m.get("intent") for m in residents} <= CONTRACT_INTENTS
     entities = {e["entity"] for m in residents for e in m.get("entities") or []}
@@ -93,57 +100,34 @@ def test_heldout_and_spent_set_animal_values_are_species(heldout, residents) -> 
     assert values <= species_names()
 
 
-def test_round_three_training_messages_are_not_near_copies_of_a_test_message(heldout) -> None:
-    # data/nlu/reports_round3.yml was written after reading the December errors: none of its messages may be a
-    # held-out message reworded by a few characters (rapidfuzz ratio >= 80 after lower-casing). The other sets
-    # it was checked against then are training data since round 7 (data/nlu/residents/).
-    from rapidfuzz import fuzz
-
-    tests = [m.get("text").lower() for m in heldout]
-    written = [m.get("text").lower() for m in _examples(ROOT / "data" / "nlu" / "reports_round3.yml")]
-    close = [(w, t) for w in written for t in tests if fuzz.ratio(w, t) >= 80]
-    assert close == []
-
-
 # Every tuned-on test set still under tests/nlu/: the sets whose per-example errors were read while writing
-# training data. The other tuned-on sets are training data since round 7 (data/nlu/residents/).
+# training data. The other tuned-on sets are training data now (data/nlu/residents/).
 TUNED_ON_SETS = ("heldout.yml", "heldout_es.yml")
-# Training files written after reading those errors (rounds 3, 4 and 5, both languages).
-WRITTEN_AFTER_READING_ERRORS = (
-    "reports_round3.yml", "*round4*.yml", "es/*round4*.yml", "*round5*.yml", "es/*round5*.yml",
-)  # fmt: skip
+# Near-copies (rapidfuzz ratio >= 80 after lower-casing) of a held-out message in data/nlu/en/ and es/: the
+# first training lines were written before the held-out sets, and 81 of them say what a held-out message says
+# ("are you a human" / "are you human", "hey" / "hey!"). Every line written since was checked to add none
+# (docs/nlu-evaluation.md); the count may only fall.
+NEAR_COPIES_FROM_THE_FIRST_LINES = 81
 
 
-def _written_after_reading_errors() -> list[Path]:
-    return sorted(
-        {path for pattern in WRITTEN_AFTER_READING_ERRORS for path in (ROOT / "data" / "nlu").glob(pattern)}
+def _written_training_messages() -> list[str]:
+    paths = sorted((ROOT / "data" / "nlu" / "en").glob("*.yml")) + sorted(
+        (ROOT / "data" / "nlu" / "es").glob("*.yml")
     )
+    return [m.get("text").lower() for path in paths for m in _examples(path)]
 
 
-def test_the_round_four_files_are_covered_by_the_near_copy_check() -> None:
-    names = {path.name for path in _written_after_reading_errors()}
-    assert {"reports_round3.yml", "reports_round4.yml", "reports_round4_es.yml"} <= names
-    round_five = {
-        "reports_round5.yml",
-        "reports_round5_es.yml",
-        "questions_round5.yml",
-        "questions_round5_es.yml",
-    }
-    assert round_five <= names
-
-
-def test_no_training_message_written_after_reading_errors_is_a_near_copy_of_any_tuned_on_message() -> None:
-    # rapidfuzz ratio >= 80 after lower-casing, against every message of every tuned-on set (English and
-    # Spanish); process.cdist keeps it to a second for a thousand lines against a thousand messages.
+def test_no_training_line_written_since_the_held_out_sets_is_a_near_copy_of_one() -> None:
+    # process.cdist keeps it to seconds for a few thousand lines against a few hundred messages.
     from rapidfuzz import fuzz, process
 
     tests = [
         m.get("text").lower() for name in TUNED_ON_SETS for m in _examples(ROOT / "tests" / "nlu" / name)
     ]
-    written = [m.get("text").lower() for path in _written_after_reading_errors() for m in _examples(path)]
+    written = _written_training_messages()
     scores = process.cdist(written, tests, scorer=fuzz.ratio, score_cutoff=80, workers=1)
     close = [(written[i], tests[j]) for i, j in zip(*scores.nonzero(), strict=True)]
-    assert close == []
+    assert len(close) <= NEAR_COPIES_FROM_THE_FIRST_LINES, close
 
 
 def test_the_near_copy_check_catches_a_test_message_reworded_by_a_few_characters() -> None:

@@ -1,7 +1,7 @@
 import pytest
 
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.metrics import Span, intent_scores, median, prf, span_scores, token_iou, trim_span, value_scores
-from bot.nlp.taxonomy import normalise_animal
 
 
 def test_prf_counts() -> None:
@@ -92,3 +92,27 @@ def test_report_type_scores_macro_wrong_type_and_asked() -> None:
     # barking P=1/2 R=1/2 F1=0.5; at_large P=1/2 R=1 F1=0.6667; bite F1=0
     assert scores["macro_f1"] == pytest.approx((0.5 + 2 / 3 + 0) / 3, abs=1e-3)
     assert (scores["reports"], scores["wrong_type"], scores["asked"]) == (4, 1, 1)
+
+
+def test_intents_fold_to_the_real_sets_kinds() -> None:
+    from bot.nlp.metrics import fold_intent, fold_label
+
+    assert fold_intent("report_threat") == "at_large"  # charged, chased: the file labels it at large
+    assert [
+        fold_intent(i) for i in ("report_neglect", "report_waste", "report_wildlife", "ask_lost_pet")
+    ] == ["other"] * 4
+    assert fold_intent("ambiguous_report") == "asked" and fold_intent("nlu_fallback") == "asked"
+    assert fold_label("not_animal") == "other" and fold_label("other_animal") == "other"
+    assert fold_label("bite") == "bite"
+
+
+def test_folded_macro_f1_is_over_the_kinds_in_gold_and_a_question_costs_recall() -> None:
+    from bot.nlp.metrics import folded_type_scores
+
+    gold = ["at_large", "at_large", "other_animal", "not_animal"]
+    predicted = ["report_threat", "ambiguous_report", "report_neglect", "report_at_large"]
+    scores = folded_type_scores(gold, predicted)
+    # at_large: P 1/2 R 1/2 F1 0.5; other: P 1/1 R 1/2 F1 0.667; barking and bite absent from gold
+    assert scores["macro_f1"] == pytest.approx((0.5 + 2 / 3) / 2, abs=1e-3)
+    assert set(scores["per_type"]) == {"at_large", "other"}
+    assert scores["asked"] == 1

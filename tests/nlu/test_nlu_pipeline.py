@@ -3,8 +3,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from bot.nlp.animals.taxonomy import normalise_animal, species_names
 from bot.nlp.pipeline import build, entity_patterns, lookup_files
-from bot.nlp.taxonomy import normalise_animal, species_names
 
 ROOT = Path(__file__).resolve().parents[2]
 

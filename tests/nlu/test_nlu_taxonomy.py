@@ -1,6 +1,6 @@
 import pytest
 
-from bot.nlp.taxonomy import normalise_animal, pluralise, species_names, term_table
+from bot.nlp.animals.taxonomy import normalise_animal, pluralise, species_names, term_table
 
 
 @pytest.mark.parametrize(
@@ -9,7 +9,7 @@ from bot.nlp.taxonomy import normalise_animal, pluralise, species_names, term_ta
         ("pit bull", "dog"),
         ("Pit Bulls", "dog"),
         ("labs", "dog"),
-        ("coon hounds", "dog"),  # a hunting dog, not a raccoon (round 14, blind-12n)
+        ("coon hounds", "dog"),  # a hunting dog, not a raccoon
         ("coon", "raccoon"),
         ("puppy", "dog"),
         ("puppies", "dog"),

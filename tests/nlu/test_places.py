@@ -1,11 +1,11 @@
-"""Street and landmark names live with the jurisdiction packs (issue 9, Shape): a new city brings its own."""
+"""Street and landmark names live with the jurisdiction packs: a new city brings its own."""
 
 from pathlib import Path
 
 import pytest
 
 from bot.jurisdictions import load_packs
-from bot.nlp import gazetteer
+from bot.nlp.places import gazetteer
 
 
 def test_every_pack_has_a_places_file_and_every_places_file_a_pack() -> None:

@@ -1,10 +1,11 @@
-"""Two places in one message are told apart (issue 9 sections 1 and 3); a road keeps its landmark."""
+"""Two places in one message are told apart; a road keeps its landmark."""
 
 import pytest
 
-from bot.nlp.gazetteer import all_street_names
-from bot.nlp.places import place_entities, place_role
-from bot.nlp.streets import names_a_city_place
+from bot.nlp.places.entities import place_entities
+from bot.nlp.places.gazetteer import all_street_names
+from bot.nlp.places.roles import place_role
+from bot.nlp.places.streets import names_a_city_place
 
 
 @pytest.fixture(scope="module")

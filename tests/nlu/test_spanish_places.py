@@ -1,13 +1,13 @@
-"""Places said in Spanish (issue 12): the ruler finds them, the roles are told apart, spoken ones normalise."""
+"""Places said in Spanish: the ruler finds them, the roles are told apart, spoken ones normalise."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.nlp.address import normalise_address, spoken_place
-from bot.nlp.gazetteer import load_places
 from bot.nlp.pipeline import build_pipeline
-from bot.nlp.places import place_entities
+from bot.nlp.places.entities import place_entities
+from bot.nlp.places.gazetteer import load_places
+from bot.nlp.places.normalise import normalise_address, spoken_place
 
 
 @pytest.fixture(scope="module")

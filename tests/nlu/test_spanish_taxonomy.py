@@ -1,12 +1,12 @@
-"""Spanish animal words normalise to the English species the case records use (issue 12)."""
+"""Spanish animal words normalise to the English species the case records use."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.nlp import taxonomy, taxonomy_es
+from bot.nlp.animals import taxonomy, taxonomy_es
+from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.pipeline import build_pipeline
-from bot.nlp.taxonomy import normalise_animal
 
 
 @pytest.mark.parametrize(

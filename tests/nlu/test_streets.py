@@ -1,9 +1,9 @@
-"""Street names fuzzy-matched against the pack's list (issue 9 section 3: "Belvedere Ave" becomes Belvidere)."""
+"""Street names fuzzy-matched against the pack's list."""
 
 import pytest
 
-from bot.nlp.gazetteer import city_streets
-from bot.nlp.streets import CERTAIN_SCORE, StreetMatch, did_you_mean, match_street, street_in_place
+from bot.nlp.places.gazetteer import city_streets
+from bot.nlp.places.streets import CERTAIN_SCORE, StreetMatch, did_you_mean, match_street, street_in_place
 
 KELLOGG = city_streets("kellogg")
 

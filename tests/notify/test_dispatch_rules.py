@@ -9,7 +9,13 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from bot.jurisdictions import get_pack
-from bot.notify.dispatch_rules import agreed_to_updates, dispatch_settings, owner_notice_deadline
+from bot.notify.dispatch_rules import (
+    agreed_to_updates,
+    declines_updates,
+    dispatch_settings,
+    owner_notice_deadline,
+    texts_in_force,
+)
 
 BITTEN = datetime(2026, 3, 2, 14, 55, tzinfo=timezone.utc)
 
@@ -48,6 +54,31 @@ def test_asked_texts_only_a_resident_who_said_yes() -> None:
     asked = _with_dispatch("kellogg", status_texts="asked")
     assert not agreed_to_updates(asked, {}, "+15075550123")
     assert agreed_to_updates(asked, {"status_updates": "yes"}, "+15075550123")
+
+
+def test_asked_waits_for_the_assistants_question_and_the_officer_is_told() -> None:
+    """No pack asks yet (the assistant does not ask): under `asked` a report without the answer gets nothing."""
+    asked = _with_dispatch("kellogg", status_texts="asked")
+    assert not agreed_to_updates(asked, {"status_updates": ""}, "+15075550123")
+    assert all(
+        dispatch_settings(get_pack(code)).status_texts == "by_reporting" for code in ("kellogg", "freeport")
+    )
+    waiting = texts_in_force(asked, {}, "+15075550123", opted_out=False)
+    assert (
+        "No texts to the resident" in waiting and "reads: asked" in waiting and "does not ask yet" in waiting
+    )
+    assert "texted each step" in texts_in_force(asked, {"status_updates": "yes"}, "+15075550123", False)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("No more updates.", "en"), ("OK, no updates please", "en"), ("STOP UPDATES", "en"),
+     ("¡Sin actualizaciones, gracias!", "es"), ("no más avisos", "es"), ("No quiero actualizaciones", "es"),
+     ("no updates on the dog at 412 oak", None), ("no", None), ("thanks", None), ("", None),
+     ("stop", None)],  # STOP is Twilio's opt-out from every text, handled before this
+)  # fmt: skip
+def test_a_no_updates_answer_is_the_whole_message(text: str, language: str | None) -> None:
+    assert declines_updates(text) == language
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,10 @@ import logging
 import threading
 from datetime import timedelta
 
+from bot.cases.models import Complaint
 from bot.cases.report import BiteDetails
-from bot.notify.outbox import Backoff
+from bot.notify.outbox import Backoff, OutboxService
+from bot.notify.pages import PAGE_LIMIT, page_text
 from bot.notify.sender import TwilioSender
 from bot.notify.worker import OutboxWorker
 from tests.notify.conftest import ACCOUNT_SID, AUTH_TOKEN
@@ -193,7 +195,10 @@ def test_an_urgent_filing_pages_the_officer_and_a_call_is_confirmed_by_text(
     assert page.to_number == "+15075550199" and page.purpose == "page_on_call"  # Kellogg's on-call officer
     assert bite in page.body and "412 OAK ST" in page.body and RESIDENT not in page.body
     confirm = rows[f"confirm:{bite}"]
-    assert confirm.to_number == RESIDENT and bite in confirm.body and "text" in confirm.body.lower()
+    assert confirm.to_number == RESIDENT and bite in confirm.body
+    assert (
+        "give this reference" in confirm.body and "text this" not in confirm.body.lower()
+    )  # a text is a new complaint
     OutboxWorker(outbox, sender).run_once()
     assert sorted(r.form["To"] for r in standin.accepted) == sorted([RESIDENT, "+15075550199"])
 
@@ -243,3 +248,40 @@ def test_the_page_carries_the_normalised_address_and_the_reference_never_the_raw
     assert bite in page.body
     assert "Jane" not in page.body and "555-0123" not in page.body and "garage" not in page.body
     assert cases.get_complaint(bite).location_normalised in page.body
+
+
+def test_the_first_page_links_the_officers_item_page_and_names_no_resident(
+    session_factory, clock, cases, make_report
+) -> None:
+    """Issue 36: the officer is paged "with a text, and then has nothing to work from"; the first page, queued
+    at filing, links the officer's item page (CONSOLE_PUBLIC_URL/officer/REF) as the escalation pages do."""
+    outbox = OutboxService(session_factory, clock=clock, console_url="https://console.example/")
+    bite = _file(
+        cases, make_report, type="bite", urgent=True, complainant_name="Jane Doe",
+        transcript="Jane Doe here, I live at 77 Birch Lane, call me at 507-555-0123. A dog bit me.",
+        bite=BiteDetails(victim="person", skin_broken_or_medical=True, animal_vaccinated=None,
+                         owner_known="the Hansens at 500 Elm St"),
+    )  # fmt: skip
+    outbox.follow_up_filing(bite)
+    [page] = [r for r in outbox.messages() if r.purpose == "page_on_call"]
+    assert page.body.endswith(f" https://console.example/officer/{bite}")
+    assert "412 OAK ST" in page.body and "Details in the console" not in page.body
+    for resident_data in (RESIDENT, "507-555-0123", "555-0123", "Jane", "Doe", "Birch", "Hansen", "Elm"):
+        assert resident_data not in page.body
+
+
+def test_a_long_place_and_note_shorten_the_page_never_its_link() -> None:
+    complaint = Complaint(reference="KEL-2026-00042", type="bite", animal_species="dog",
+                          location_normalised="412 OAK ST " + "X" * 400)  # fmt: skip
+    page = page_text(complaint, "https://console.example/", note="Not acknowledged in 10 min.")
+    assert len(page) == PAGE_LIMIT and page.startswith(
+        "Not acknowledged in 10 min. URGENT bite: dog at 412 OAK ST"
+    )
+    assert page.endswith("XXX https://console.example/officer/KEL-2026-00042")
+
+
+def test_without_a_public_console_url_the_page_says_where_the_details_are(outbox, cases, make_report) -> None:
+    bite = _file(cases, make_report, type="at_large", urgent=True)
+    outbox.follow_up_filing(bite)
+    [page] = [r for r in outbox.messages() if r.purpose == "page_on_call"]
+    assert page.body.endswith("Details in the console.") and "/officer/" not in page.body

@@ -60,7 +60,7 @@ def test_a_spanish_callers_confirmation_is_spanish_and_the_officers_page_english
     sent = _sent(outbox, sender, standin)
     assert sent[RESIDENT] == (
         f"Linea de animales de Kellogg, MN: recibimos su reporte por telefono {bite}. Para agregar detalles"
-        " por escrito, mande un texto a este numero."
+        " a este reporte, llame a la alcaldia en horas de oficina y de esta referencia."
     )
     assert sent[OFFICER].startswith("URGENT bite: dog at 412 OAK ST.") and bite in sent[OFFICER]
     assert len(sent[RESIDENT]) <= 320

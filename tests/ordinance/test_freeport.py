@@ -128,13 +128,14 @@ BITE_CASES = [
         "dangerous",  # 11(C)(1)(a) skin punctured: bodily injury to a person
     ),
     (
-        "5(B) vaccinated with certificate: owner's property",
+        # 5 B "the owner may confine the dog or other animal to the owner's property": no period, no costs
+        "5(B) vaccinated with certificate: owner's property, no period",
         "person",
         True,
         True,
         0,
         "owner_property",
-        10,
+        None,
         None,
         "dangerous",  # 11(C)(1)(a)
     ),
@@ -189,7 +190,7 @@ BITE_CASES = [
         True,
         1,
         "owner_property",
-        10,
+        None,  # 5 B sets no period for confinement on the owner's property
         None,
         "dangerous",
     ),
@@ -333,6 +334,18 @@ FEE_CASES = [
             impound("i3", "2026-03-01", animal="rex", owner="o9"),
         ],
         [5000, 7500, 7500],
+    ),
+    (
+        # 5 C A 1 "applied per household/pet owner": the defect took rex's impound off h1's scale once rex,
+        # sold to h2, was impounded there, so h1's third impound cost $75 instead of $100
+        "5(C)(A)(1) a household's scale keeps the impounds of an animal it no longer owns",
+        [
+            impound("i1", "2026-01-01", animal="rex"),
+            impound("i2", "2026-02-01", animal="fido"),
+            impound("i3", "2026-03-01", household="h2", animal="rex", owner="o2"),
+            impound("i4", "2026-04-01", animal="fido"),
+        ],
+        [5000, 7500, 5000, 10000],
     ),
     (
         "5(C)(A)(1) impounds are counted in date order, reported in input order",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -46,7 +46,8 @@ def test_bite_time_not_known_is_said_plainly(kellogg) -> None:
     assert order.owner_notice_deadline is None
     assert any("bite time not known" in item for item in order.to_confirm)
     assert any("bite time not known" in line for line in order.lines)
-    assert order.ends_on == BITTEN.date() + timedelta(days=10)  # from receipt: the earliest it could end
+    # the period runs from confinement (reading quarantine_from: confinement): no end before an order
+    assert order.ends_on is None and "from the day confinement begins" in order.period_words
 
 
 def test_kellogg_quarantine_order_states_where_how_long_expense_and_duties(kellogg) -> None:
@@ -54,10 +55,12 @@ def test_kellogg_quarantine_order_states_where_how_long_expense_and_duties(kello
     vaccination, else (C) a veterinary hospital or shelter; (B) impounded when bitten off the premises;
     (A)(3) examination at the end."""
     lines = " ".join(bite_order(kellogg, bite()).lines)
-    for words in ("notify the City and the Sheriff", "minimum period of 10 days", "At whose expense",
+    for words in ("notify the City and the Sheriff", "minimum period of 10 days", "impoundment fee (58-10(G))",
                   "veterinary hospital or at an animal shelter", "examination by a designated veterinarian",
                   "Board of Health"):  # fmt: skip
         assert words in lines
+    # 58-10 G names only the impoundment fee: the order sets no other expense on the owner
+    assert "At whose expense" not in lines
     at_home = bite_orders(KelloggBite(BITTEN, "person", True, True), kellogg.law)
     assert at_home.quarantine_place == "owner_home" and any("indoors" in c for c in at_home.conditions)
     away = bite_orders(KelloggBite(BITTEN, "person", True, False), kellogg.law)
@@ -75,20 +78,32 @@ def test_kellogg_orders_no_quarantine_when_an_animal_was_bitten(kellogg) -> None
     ("vaccinated", "where"),
     [
         (False, "Where: the Animal Shelter designated by the City Council"),
-        (True, "Where: on the owner's property"),
         (None, "Where: to confirm"),
     ],
 )
 def test_freeport_5b_order_where_how_long_expense(freeport, vaccinated, where) -> None:
     """5 B: not inoculated + skin punctured or a doctor -> the Animal Shelter (or a veterinary hospital not
-    outside Stearns County) "for a period of not less than ten days, at the expense of the owner"; with a
-    veterinarian's certificate -> the owner's property. The defect printed "at least None days"."""
+    outside Stearns County) "for a period of not less than ten days, at the expense of the owner". The
+    defect printed "at least None days"."""
     order = bite_order(freeport, bite(vaccinated=vaccinated))
     terms = notice_terms(freeport, "quarantine_order", date(2026, 6, 1), order)
     text = " ".join(terms.lines)
     assert text.startswith(where)
     assert "not less than 10 days" in text and "At whose expense: the owner's" in text and "None" not in text
     assert terms.quarantine_until == date(2026, 6, 11)
+
+
+def test_freeport_vaccinated_animal_on_the_owners_property_gets_no_period_and_no_costs(freeport) -> None:
+    """5 B: "If, however, the animal has been inoculated with a live modified rabies vaccine and the owner has
+    proof of the vaccination by a certificate from a licensed veterinarian, the owner may confine the dog or
+    other animal to the owner's property." The ten days and the costs are the shelter's; the defect gave
+    this option both."""
+    order = bite_order(freeport, bite(vaccinated=True))
+    terms = notice_terms(freeport, "quarantine_order", date(2026, 6, 1), order)
+    text = " ".join(terms.lines)
+    assert text.startswith("Where: on the owner's property")
+    assert "not less than 10 days" not in text and "expense" not in text
+    assert terms.quarantine_until is None and "sets no period and no costs" in text
 
 
 def test_freeport_no_order_without_a_puncture_or_doctor(freeport) -> None:

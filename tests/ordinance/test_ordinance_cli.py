@@ -127,22 +127,26 @@ def test_freeport_designation_per_animal_and_victim(tmp_path) -> None:
 
 
 def test_kellogg_bite_cases_per_animal_on_the_cli(tmp_path) -> None:
-    """58-10 I: "Any animal with a history of two or more bite cases" - counted per animal."""
+    """58-10 I: "Any animal with a history of two or more bite cases" - counted per animal; and 58-10 concerns
+    an animal that "has bitten any human being", so a bite of an animal is no bite case (reading
+    nuisance_bites: human, the default)."""
     document = {
         "complaints": [
-            bite("b1", "2026-01-05", animal="rex"),
-            bite("b2", "2026-02-05", animal="fido"),
-            bite("b3", "2026-03-05"),
+            bite("b1", "2026-01-05", animal="rex", victim="person"),
+            bite("b2", "2026-02-05", animal="fido", victim="person"),
+            bite("b3", "2026-03-05", victim="person"),
             bite("b4", "2026-04-05", animal="rex", victim="animal"),
+            bite("b5", "2026-05-05", animal="rex", victim="person"),
         ]
     }
     done = run("standing", "--jurisdiction", "kellogg", write(tmp_path, document))
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout)["results"]
-    assert [(r["bite_case_number"], r["public_nuisance"]) for r in results] == [
+    assert [(r.get("bite_case_number"), r.get("public_nuisance")) for r in results] == [
         (1, False),
         (1, False),
         (1, False),
+        (None, None),  # the dog that bit a dog: no 58-10 I bite case
         (2, True),
     ]
 

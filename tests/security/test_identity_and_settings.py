@@ -164,7 +164,8 @@ def test_the_production_endpoints_send_the_action_server_token(monkeypatch) -> N
     monkeypatch.setenv("ACTION_SERVER_TOKEN", "t" * 40)
     monkeypatch.setenv("ACTION_ENDPOINT_URL", "http://10.0.0.5:5055/webhook")
     endpoint = read_endpoint_config(str(REPO_ROOT / "deploy" / "endpoints.production.yml"), "action_endpoint")
-    assert endpoint.token == "t" * 40 and endpoint.url == "http://10.0.0.5:5055/webhook"
+    assert endpoint.basic_auth["password"] == "t" * 40 and endpoint.url == "http://10.0.0.5:5055/webhook"
+    assert not endpoint.token and "t" * 40 not in str(endpoint.combine_parameters())  # never in the URL
     assert os.environ["ACTION_SERVER_TOKEN"] == "t" * 40
 
 

@@ -15,7 +15,6 @@ import time
 import pytest
 
 import bot.nlp
-import bot.nlp.facts
 import integrations
 from bot.nlp.facts.corrections import parse_correction
 from bot.nlp.facts.injury import mentions_injury
@@ -43,9 +42,9 @@ PATHOLOGICAL = {
 
 def _patterns() -> list[tuple[str, re.Pattern]]:
     found = []
-    for package in (bot.nlp, bot.nlp.facts, integrations):
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
+    for package in (bot.nlp, integrations):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            module = importlib.import_module(info.name)
             for name, value in vars(module).items():
                 candidates = [value] if isinstance(value, re.Pattern) else []
                 if isinstance(value, tuple):  # (pattern, replacement) tables

@@ -25,3 +25,21 @@ def test_a_stored_photo_is_served_to_signed_in_staff_only(settings, client, sign
     assert served.content[:2] == b"\xff\xd8" and b"PhoneMaker" not in served.content
     assert "no-store" in served.headers["cache-control"]
     assert staff_client.get("/photos/" + "x" * 32).status_code == 404
+
+
+def test_a_complaint_page_renders_only_our_own_photo_paths(settings, client, signed_in) -> None:  # noqa: F811
+    """Issue 35 item 1: a forged action call attached `https://tracker.example/pixel.png` and `javascript:...`
+    as photos, and the complaint page put them in `src` and `href`."""
+    own = PhotoStore(make_session_factory(make_engine(settings.database_url))).keep(jpeg_with_gps())
+    forged = ("https://tracker.example/pixel.png", "javascript:alert(document.cookie)", "//evil.example/x.png",
+              "/photos/../admin", own)  # fmt: skip
+    file_report = report_builder(lambda n: datetime(2026, 3, 2, 9, n, tzinfo=timezone.utc))
+    reference = client.app.state.console.cases.file_complaint(file_report(photo_urls=forged))
+    page = signed_in("clerk").get(f"/complaints/{reference}")
+    assert page.status_code == 200
+    assert f'src="{own}"' in page.text and f'href="{own}"' in page.text
+    for url in forged[:-1]:
+        assert url not in page.text and url.replace("/", "&#x2f;") not in page.text
+    assert "4 photo link(s) not shown" in page.text
+    policy = page.headers["content-security-policy"]
+    assert "img-src 'self' data:;" in policy and "https:" not in policy

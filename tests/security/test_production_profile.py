@@ -8,6 +8,7 @@ without a token, the action server took any caller, and an unset ENVIRONMENT mea
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import secrets
@@ -90,7 +91,8 @@ def start_production(work: Path) -> StartingProduction:
     rasa_port, actions_port = free_port(), free_port()
     endpoints = work / "endpoints.yml"  # production's, with SQLite in place of PostgreSQL and Redis
     endpoints.write_text(
-        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n  token: ${{ACTION_SERVER_TOKEN}}\n'
+        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
+        "  basic_auth:\n    username: rasa\n    password: ${ACTION_SERVER_TOKEN}\n"
         f"tracker_store:\n  type: SQL\n  dialect: sqlite\n  db: {work / 'tracker.db'}\n"
     )
     commands = [
@@ -140,8 +142,23 @@ def test_the_action_server_refuses_calls_without_the_shared_secret(production) -
     headers = {"Content-Type": "application/json"}
     assert _call(production["actions"] + "/webhook", "POST", call, headers)[0] == 401
     assert _call(production["actions"] + "/webhook?token=wrong", "POST", call, headers)[0] == 401
+    assert _call(production["actions"] + "/webhook", "POST", call, {**headers, **_basic("wrong")})[0] == 401
     assert _call(production["actions"] + "/actions")[0] == 401
     assert _call(production["actions"] + "/health")[0] == 200
+
+
+def _basic(secret: str) -> dict[str, str]:
+    return {"Authorization": "Basic " + base64.b64encode(f"rasa:{secret}".encode()).decode()}
+
+
+def test_the_action_server_takes_its_secret_only_in_the_authorization_header(production) -> None:
+    """Issue 35 item 1: Rasa sent the secret as `?token=`, and HAProxy's log kept every request line. The right
+    secret in the URL is refused; in the header it is taken."""
+    secret = production["env"]["ACTION_SERVER_TOKEN"]
+    status, body = _call(production["actions"] + "/actions?token=" + secret)
+    assert status == 401 and "Authorization header" in body
+    status, body = _call(production["actions"] + "/actions", headers=_basic(secret))
+    assert status == 200 and "action_check_status" in body
 
 
 def test_a_signed_text_is_answered_through_the_token_protected_action_server(production) -> None:
@@ -208,3 +225,15 @@ def test_a_typo_in_environment_is_an_error_not_development(tmp_path) -> None:
                                                     "ACTION_SERVER_TOKEN": ""})  # fmt: skip
     assert result.returncode != 0 and "environment" in result.stderr.lower()
     assert "unexpected value" in result.stderr or "permitted" in result.stderr
+
+
+def test_an_endpoints_file_that_puts_the_secret_in_the_url_stops_the_rasa_server(tmp_path) -> None:
+    """Issue 35 item 1: `token:` made Rasa send the secret as a query parameter, into HAProxy's log."""
+    endpoints = tmp_path / "endpoints.yml"
+    endpoints.write_text(
+        "action_endpoint:\n  url: http://127.0.0.1:5055/webhook\n  token: ${ACTION_SERVER_TOKEN}\n"
+    )
+    env = _base_env(tmp_path)
+    result = _start("integrations.rasa_server", env, "--endpoints", str(endpoints))
+    assert result.returncode == 2 and "basic_auth" in result.stderr
+    assert env["ACTION_SERVER_TOKEN"] not in result.stderr + result.stdout

@@ -9,9 +9,9 @@ Places = Callable[[str], list[tuple[str, str]]]
 
 
 def place_runner() -> Places:
-    from bot.nlp.gazetteer import load_places
     from bot.nlp.pipeline import build_pipeline
-    from bot.nlp.places import place_entities
+    from bot.nlp.places.entities import place_entities
+    from bot.nlp.places.gazetteer import load_places
 
     nlp = build_pipeline(reference_prefixes=("KEL", "FRE"))
     streets = sorted({s for city in load_places().values() for s in city.streets})

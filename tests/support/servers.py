@@ -114,7 +114,8 @@ def start_assistant(
     rasa_port, actions_port = free_port(), free_port()
     token = secrets.token_urlsafe(32)
     (work / "endpoints.yml").write_text(
-        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n  token: "{token}"\n'
+        f'action_endpoint:\n  url: "http://127.0.0.1:{actions_port}/webhook"\n'
+        f'  basic_auth:\n    username: rasa\n    password: "{token}"\n'
     )
     env = {
         **os.environ,

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from bot.console.devices import KnownDevices
 from bot.console.pages import Context, back_to, console_router, form_text, render
-from bot.console.security import csrf_token, signed_in_user
+from bot.console.security import SESSION_ID, csrf_token, signed_in_user
 
 router = console_router()
 # Sign-ins hash on threads of their own, at most this many at once: a flood of guesses queues here
@@ -40,11 +40,13 @@ def login_form(request: Request, next: str = "/queue") -> HTMLResponse:
 async def login(request: Request, ctx: Context) -> Response:
     form = await request.form()
     username = form_text(form, "username")
-    known = ctx.known_devices.knows(request.cookies.get(KnownDevices.COOKIE), username)
+    cookie = request.cookies.get(KnownDevices.COOKIE)
+    device = cookie if cookie and ctx.known_devices.knows(cookie, username) else None
+    # the connection's address, or X-Forwarded-For from CONSOLE_TRUSTED_PROXIES only (uvicorn, bot.console)
     client = request.client.host if request.client else None
     # scrypt and the throttle's queries block: a thread, so other requests (Open311) are not held up
     sign_in = partial(
-        ctx.accounts.sign_in, username, str(form.get("password", "")), client=client, known_device=known
+        ctx.accounts.sign_in, username, str(form.get("password", "")), client=client, device=device
     )
     result = await anyio.to_thread.run_sync(sign_in, limiter=_sign_in_limiter(request))
     if result.user is None:
@@ -60,7 +62,7 @@ async def login(request: Request, ctx: Context) -> Response:
             response.headers["Retry-After"] = str(wait)
         return response
     request.session.clear()  # a fresh session (and CSRF token) at each sign-in
-    request.session["uid"] = result.user.id
+    request.session[SESSION_ID] = await anyio.to_thread.run_sync(ctx.accounts.sessions.start, result.user.id)
     csrf_token(request)
     response = back_to(_safe_next(form_text(form, "next") or "/queue"))
     response.set_cookie(
@@ -75,7 +77,10 @@ async def login(request: Request, ctx: Context) -> Response:
 
 
 @router.post("/logout")
-def logout(request: Request) -> Response:
+def logout(request: Request, ctx: Context) -> Response:
+    session_id = request.session.get(SESSION_ID)
+    if isinstance(session_id, str) and session_id:
+        ctx.accounts.sessions.end(session_id)  # every copy of this cookie stops working, not only this one
     request.session.clear()  # the known-device cookie stays: it grants nothing but a shorter wait
     return back_to("/login")
 

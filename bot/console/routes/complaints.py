@@ -9,13 +9,13 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import FormData
 
 from bot.cases.errors import CaseError, ComplaintNotFound
-from bot.cases.households import owner_address
+from bot.cases.households import kept_at_incident_place, owner_address
 from bot.cases.models import COMPLAINT_TYPES, FORMS, VICTIMS
 from bot.cases.report import BiteDetails, Report
 from bot.cases.service import AuditRecord, ComplaintDetail, NoticeRecord, SubjectRecord
 from bot.console import try_line
 from bot.console.context import ConsoleContext
-from bot.console.notices import complaint_bite_order, notice_kinds_for
+from bot.console.notices import notice_kinds_for
 from bot.console.pages import (
     Clerk,
     Context,
@@ -29,14 +29,16 @@ from bot.console.pages import (
     render,
     require_city,
 )
+from bot.console.resident_words import reads_resident_numbers, transcript_for
 from bot.console.standing import (
-    BiteQuarantine,
     CountedRow,
     SubjectStanding,
+    complaint_bite_order,
     subject_standing,
 )
 from bot.jurisdictions import Pack, UnknownJurisdiction, get_pack
 from bot.ordinance import barking_note
+from bot.ordinance.report_types import section_of
 
 router = console_router()
 
@@ -142,13 +144,15 @@ def complaint_page(
         "complaint.html",
         c=detail,
         pack=pack,
+        transcript=transcript_for(user, detail.transcript),
+        reads_numbers=reads_resident_numbers(user),
         subject=subject,
         standing=standing,
         counted=counted,
         would_count=_would_count(ctx, pack, detail, standing, counted),
         notices=issued,
-        notice_kinds=notice_kinds_for(pack, counted, detail),
-        quarantine=_quarantine(pack, detail, standing),
+        notice_kinds=notice_kinds_for(ctx.cases, pack, counted, detail),
+        quarantine=complaint_bite_order(ctx.cases, pack, detail),
         barking=_barking(pack, detail),
         suggested_subjects=suggested_subjects,
         find=find,
@@ -159,6 +163,7 @@ def complaint_page(
         forms=FORMS,
         received_local=detail.received.astimezone(pack.tz).replace(tzinfo=None).isoformat(timespec="minutes"),
         today=ctx.today(pack),
+        type_section=section_of(pack.rules, detail.type),
     )
 
 
@@ -166,7 +171,8 @@ def _household_candidates(
     ctx: ConsoleContext, pack: Pack, detail: ComplaintDetail, find: str
 ) -> list[SubjectRecord]:
     """Households the clerk may link: a search, else at the address of the owner the resident named, else
-    (barking only: heard from home) at the incident address. At large and bites: never the incident place."""
+    at the incident address where the animal is kept there (barking, too many, neglect, a threat from its own
+    yard: bot.cases.households). At large, bites, waste and damage: never the incident place."""
     if find:
         return ctx.cases.find_subjects(pack.code, find)
     if detail.subject_id is not None:
@@ -174,7 +180,7 @@ def _household_candidates(
     owner = owner_address(detail.owner_named)
     if owner:
         return ctx.cases.find_subjects(pack.code, owner)
-    if detail.type == "barking" and detail.location_normalised:
+    if kept_at_incident_place(detail.type, detail.details) and detail.location_normalised:
         return ctx.cases.find_subjects(pack.code, detail.location_normalised)
     return []
 
@@ -192,13 +198,6 @@ def _would_count(
     as_if = ctx.cases.counted_complaint(detail.reference)
     preview = subject_standing(ctx.cases, pack, detail.subject_id, ctx.today(pack), as_if=as_if)
     return next((row for row in preview.rows if row.reference == detail.reference), None)
-
-
-def _quarantine(
-    pack: Pack, detail: ComplaintDetail, standing: SubjectStanding | None
-) -> BiteQuarantine | None:
-    # per animal, and the bite time only when the resident gave one (bot.console.notices)
-    return complaint_bite_order(pack, detail)
 
 
 def _barking(pack: Pack, detail: ComplaintDetail) -> str | None:

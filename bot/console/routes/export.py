@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from fastapi.responses import Response, StreamingResponse
 
 from bot.cases.errors import InvalidQuery
 from bot.console.pages import Clerk, Context, cities_for, console_router
 from bot.jurisdictions import get_pack
+from bot.ordinance.report_types import section_of
 
 router = console_router()
 
 CSV_COLUMNS = (
     "reference", "jurisdiction", "type", "status", "form", "channel", "received", "updated",
     "location", "animal", "animal_description", "urgent", "subject_id", "duplicate_of", "photos", "language",
+    "section", "details",
 )  # fmt: skip
+
+
+def _details(details: Mapping[str, object] | None) -> str:
+    """A complaint's per-type answers in one cell: "what_happened: chained outside; in_danger: no"."""
+    return "; ".join(f"{key}: {value}" for key, value in (details or {}).items())
 
 
 def _cell(value: object) -> str:
@@ -53,6 +60,7 @@ def export_csv(
                     c.received.astimezone(tz).isoformat(), c.updated_at.astimezone(tz).isoformat(),
                     c.location_text, c.animal_species, c.animal_description, "yes" if c.urgent else "no",
                     c.subject_id, c.duplicate_of, " ".join(c.photo_urls), c.language,
+                    section_of(get_pack(c.jurisdiction).rules, c.type), _details(c.details),
                 )]
             )  # fmt: skip
             yield buffer.getvalue()

@@ -7,12 +7,17 @@ a household; a bite links to the animal that bit.
 
 from __future__ import annotations
 
-from fastapi import Request
+from datetime import date
+from typing import Annotated
+
+from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
+from bot.cases.bite_records import ConfirmedBiteFacts
 from bot.cases.errors import AnimalNotFound, CaseError, SubjectNotFound
+from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext
 from bot.console.pages import (
     Clerk,
@@ -25,10 +30,14 @@ from bot.console.pages import (
     require_city,
 )
 from bot.console.routes.review import _act
+from bot.console.security import require
+from bot.jurisdictions import get_pack
 
 router = console_router()
 
 KNOWN = {"yes": True, "no": False}  # anything else: not known
+# the bite facts an order turns on are confirmed by the clerk or the officer (docs/rules.md "Bites")
+BiteWitness = Annotated[StaffUser, Depends(require("clerk", "officer"))]
 ANIMAL_TEXT = ("species", "name", "description", "license_number")
 
 
@@ -65,6 +74,20 @@ def _new_animal(ctx: ConsoleContext, reference: str, form: FormData, reason: str
     return f"{reference} linked to new animal {animal_id}."
 
 
+def _bite_facts(ctx: ConsoleContext, reference: str, form: FormData, reason: str | None, by: str) -> str:
+    """Proof of vaccination, the premises and the start of confinement, as the clerk or officer confirms them."""
+    detail = ctx.cases.get_complaint(reference)
+    confined = form_text(form, "confined_on")
+    confined_on = date.fromisoformat(confined) if confined else None
+    if confined_on is not None and confined_on > ctx.today(get_pack(detail.jurisdiction)):
+        raise CaseError("confinement cannot be recorded as beginning after today")
+    facts = ConfirmedBiteFacts(vaccination_proof=KNOWN.get(form_text(form, "vaccination_proof")),
+                               on_owner_premises=KNOWN.get(form_text(form, "on_owner_premises")),
+                               confined_on=confined_on)  # fmt: skip
+    ctx.cases.record_bite_facts(reference, facts, by=by, reason=reason)
+    return f"{reference}: bite facts recorded."
+
+
 def _victim(ctx: ConsoleContext, reference: str, form: FormData, reason: str | None, by: str) -> str:
     ctx.cases.set_victim(reference, form_text(form, "victim"), by=by, reason=reason)
     return f"{reference}: victim recorded."
@@ -93,6 +116,11 @@ async def new_animal(request: Request, reference: str, ctx: Context, user: Clerk
 @router.post("/complaints/{reference}/victim")
 async def victim(request: Request, reference: str, ctx: Context, user: Clerk) -> Response:
     return await _act(request, ctx, reference, user, _victim)
+
+
+@router.post("/complaints/{reference}/bite-facts")
+async def bite_facts(request: Request, reference: str, ctx: Context, user: BiteWitness) -> Response:
+    return await _act(request, ctx, reference, user, _bite_facts)
 
 
 @router.post("/subjects/{subject_id}/animals")

@@ -12,7 +12,6 @@ from fastapi.responses import HTMLResponse, Response
 
 from bot.cases.errors import CaseError, ComplaintNotFound, InvalidQuery
 from bot.cases.notice_records import SERVED_HOW, StoredNotice
-from bot.cases.service import CountedComplaint
 from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext
 from bot.console.notices import NoticeDraft, draft_notice, issued_notice, standalone_html
@@ -29,7 +28,7 @@ from bot.console.pages import (
     require_city,
 )
 from bot.console.security import require
-from bot.console.standing import facts_for
+from bot.console.standing import bite_history
 from bot.jurisdictions import Pack, get_pack
 from bot.ordinance import appeal_deadline, designation_proposal, notice_receipt, receipt_words
 
@@ -45,8 +44,9 @@ def _draft_from(
         raise_not_found()
     require_city(user, detail.jurisdiction)
     pack = get_pack(detail.jurisdiction)
-    day = date.fromisoformat(issued_on) if issued_on else ctx.today(pack)
-    return draft_notice(ctx.cases, pack, detail, kind, day), pack
+    today = ctx.today(pack)
+    day = date.fromisoformat(issued_on) if issued_on else today
+    return draft_notice(ctx.cases, pack, detail, kind, day, today), pack
 
 
 def _fragment(ctx: ConsoleContext, draft: NoticeDraft, pack: Pack) -> str:
@@ -70,7 +70,7 @@ def notice_preview(
         return back_to(f"/complaints/{complaint}")
     return render(request, "notice.html", pack=pack, stored=None, title=draft.title, kind=draft.kind,
                   reference=draft.complaint.reference, issued_on=draft.issued_on, replaces=replaces,
-                  document=_fragment(ctx, draft, pack))  # fmt: skip
+                  back_dated=draft.back_dated, document=_fragment(ctx, draft, pack))  # fmt: skip
 
 
 @router.post("")
@@ -80,7 +80,8 @@ async def issue_notice(request: Request, ctx: Context, user: Clerk) -> Response:
     replaces = form_text(form, "replaces")
     try:
         draft, pack = _draft_from(ctx, user, reference, form_text(form, "kind"), form_text(form, "issued_on"))
-        record = issued_notice(draft, pack, _fragment(ctx, draft, pack), form_text(form, "note") or None)
+        record = issued_notice(draft, pack, _fragment(ctx, draft, pack), form_text(form, "note") or None,
+                               form_text(form, "back_dated_reason"))  # fmt: skip
         notice_id = ctx.cases.issue_notice(
             draft.complaint.reference, record, by=user.username, replaces=int(replaces) if replaces else None
         )
@@ -97,6 +98,7 @@ Officer = Annotated[StaffUser, Depends(require("officer"))]
 def _proposal(
     ctx: ConsoleContext, user: StaffUser, reference: str
 ) -> tuple[Pack, dict[str, object] | None, int | None]:
+    """The engine's proposal over the same history the bite's order counts (bot.console.standing.bite_history)."""
     try:
         detail = ctx.cases.get_complaint(reference)
     except ComplaintNotFound:
@@ -105,12 +107,7 @@ def _proposal(
     pack = get_pack(detail.jurisdiction)
     if detail.bite is None or detail.subject_id is None:
         return pack, None, detail.subject_id
-    history = [c for c in ctx.cases.subject_complaints(detail.subject_id) if c.reference != detail.reference]
-    as_if = CountedComplaint(detail.id, detail.reference, detail.subject_id, detail.received, detail.form,
-                             detail.type, not detail.anonymous, detail.animal_id, detail.bite.victim_kind,
-                             detail.bite.skin_broken_or_medical, detail.animal_species, detail.occurred)  # fmt: skip
-    history = sorted([*history, as_if], key=lambda c: (c.received, c.id))
-    facts = facts_for(history, detail.subject_id, pack.tz)
+    facts = list(bite_history(ctx.cases, pack, detail))
     return pack, designation_proposal(pack, facts, detail.reference), detail.subject_id
 
 
@@ -118,8 +115,11 @@ def _proposal(
 def designation_page(request: Request, complaint: str, ctx: Context, user: Reader) -> HTMLResponse:
     """The engine's proposal for a bite's animal, the officer's decisions so far, and the decision form."""
     pack, proposal, _subject = _proposal(ctx, user, complaint)
-    return render(request, "designation.html", pack=pack, reference=complaint.strip().upper(), proposal=proposal,
-                  decisions=ctx.cases.designations(reference=complaint))  # fmt: skip
+    reference = complaint.strip().upper()
+    kinds = [f"{d.designation}_notice" for d in ctx.cases.designations(reference=reference)[-1:]
+             if d.designation != "none"]  # fmt: skip
+    return render(request, "designation.html", pack=pack, reference=reference, proposal=proposal,
+                  decisions=ctx.cases.designations(reference=complaint), notice_kinds=kinds)  # fmt: skip
 
 
 @router.post("/designation")

@@ -4,7 +4,6 @@ that bridges through the city's number. The resident's number is never put in th
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -12,15 +11,15 @@ from fastapi.responses import HTMLResponse, Response
 
 from bot.cases.dispatch_models import OUTCOMES, PAGE_RECIPIENTS
 from bot.cases.errors import ComplaintNotFound, InvalidChange
-from bot.cases.report import RESIDENT_LINE
 from bot.cases.service import ComplaintDetail
 from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext
 from bot.console.officer_board import OfficerServices, board_items, board_since, maps_links
 from bot.console.pages import Context, back_to, console_router, flash, form_text, raise_not_found, render
+from bot.console.resident_words import resident_lines
 from bot.console.security import require
-from bot.jurisdictions import get_pack
-from bot.notify.dispatch_rules import owner_notice_deadline
+from bot.jurisdictions import Pack, get_pack
+from bot.notify.dispatch_rules import owner_notice_deadline, texts_in_force
 from bot.notify.escalation import BACKUP_CONTACT, CONTACT_OF, clock_settled
 
 router = console_router()
@@ -33,13 +32,6 @@ OUTCOME_WORDS = {
     "not_found": "Not found",
     "referred": "Referred",
 }
-# a run of 7+ digits, spaces, dots, dashes or brackets with a digit at each end: a phone number in words
-PHONE_LIKE = re.compile(r"\+?\d[\d\s().-]{5,}\d")
-
-
-def masked(text: str) -> str:
-    """A resident's words with anything shaped like a phone number hidden (it may be theirs)."""
-    return PHONE_LIKE.sub("[number]", text)
 
 
 def _services(ctx: ConsoleContext) -> OfficerServices:
@@ -79,17 +71,23 @@ def item(request: Request, reference: str, ctx: Context, user: Officer) -> HTMLR
             victim_kind=detail.bite.victim_kind, injury=detail.bite.skin_broken_or_medical,
         )  # fmt: skip
     household = ctx.cases.complaints_of_subject(detail.subject_id) if detail.subject_id is not None else []
-    words = [masked(line[len(RESIDENT_LINE) :]) for line in detail.transcript.splitlines()
-             if line.startswith(RESIDENT_LINE)] or [masked(detail.transcript)]  # fmt: skip
     return render(
         request, "officer_item.html", c=detail, pack=pack, state=state, deadline=deadline, now=ctx.clock(),
-        maps=maps_links(detail.location_normalised or detail.location_text, pack), words=words,
+        maps=maps_links(detail.location_normalised or detail.location_text, pack),
+        words=resident_lines(detail.transcript),
         photos=[url for url in detail.photo_urls if url.startswith("/photos/")],
         household=[h for h in household if h.reference != detail.reference],
         animals=ctx.cases.animals_of_subject(detail.subject_id) if detail.subject_id is not None else [],
         has_backup=BACKUP_CONTACT in pack.contacts, buttons=STEP_BUTTONS, outcomes=OUTCOME_WORDS,
         can_call=bool(detail.complainant_contact and detail.complainant_contact.startswith("+")),
+        texts_words=_texts_words(ctx, pack, detail),
     )  # fmt: skip
+
+
+def _texts_words(ctx: ConsoleContext, pack: Pack, detail: ComplaintDetail) -> str:
+    contact = detail.complainant_contact
+    opted_out = bool(contact) and ctx.outbox.is_opted_out(contact)
+    return texts_in_force(pack, detail.details, contact, opted_out)
 
 
 @router.post("/officer/{reference}/step")

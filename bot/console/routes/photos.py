@@ -9,9 +9,16 @@ from fastapi.responses import Response
 
 from bot.cases.db import make_engine, make_session_factory
 from bot.console.pages import Context, Reader, raise_not_found
-from bot.notify.photos import PhotoStore
+from bot.notify.photos import PHOTO_PATH, PhotoStore
 
 router = APIRouter()
+
+
+def own_photos(urls: object) -> list[str]:
+    """The on-site paths of our own copies (`/photos/<token>`) among a complaint's photo URLs. A page renders
+    only these: anything else on the record (a tracking pixel, a `javascript:` link, another site's image)
+    came from a forged filing and is never put in an `src` or `href`."""
+    return [url for url in urls or () if isinstance(url, str) and PHOTO_PATH.fullmatch(url)]
 
 
 def photo_store(request: Request, ctx: Context) -> PhotoStore:

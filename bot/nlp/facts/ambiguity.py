@@ -5,7 +5,7 @@ When the best intent is a report type and either another report type is close be
 is low, the message's intent becomes `ambiguous_report`, and the assistant asks "Is it barking, loose,
 or did it bite someone?" (data/rules/disambiguation.yml). The competing types go in `report_candidates`.
 
-Before that, `reconcile_species` holds the ranking to the animals the message names (bot.nlp.taxonomy
+Before that, `reconcile_species` holds the ranking to the animals the message names (bot.nlp.animals.taxonomy
 `species_kind`): a cow, a dog or chickens are never wildlife, and a skunk or a deer is never barking or
 at large, whatever the classifier's words suggested. A species that can be either (birds, rabbits) and
 messages naming both kinds ("a fox after the chickens") leave the ranking alone; bites are never moved.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.nlp.taxonomy import species_kind
+from bot.nlp.animals.taxonomy import species_kind
 
 AMBIGUOUS_REPORT = "ambiguous_report"
 REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.nlp.animals.taxonomy import normalise_animal
+from bot.nlp.animals.taxonomy_es import spanish_terms
 from bot.nlp.facts.text import fold
-from bot.nlp.taxonomy import normalise_animal
-from bot.nlp.taxonomy_es import spanish_terms
 
 LOOK_WORDS = frozenset(
     # English: colour, coat, size, build, what it wears

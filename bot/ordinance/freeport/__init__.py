@@ -34,6 +34,7 @@ from bot.ordinance.freeport.fees import (
     release_fee_cents,
 )
 from bot.ordinance.freeport.law import OFFICER_JUDGEMENT, FreeportLaw, law_for, parse_law
+from bot.ordinance.freeport.notices import dangerous_terms, potentially_dangerous_terms
 from bot.ordinance.freeport.words import (
     appeal_deadline,
     barking_note,
@@ -41,7 +42,7 @@ from bot.ordinance.freeport.words import (
     designation_proposal,
     standing_view,
 )
-from bot.ordinance.view import BiteOrder, NoticeTerms, quarantine_terms
+from bot.ordinance.view import BiteOrder, NoticeFacts, NoticeTerms, quarantine_terms
 
 if TYPE_CHECKING:
     from bot.jurisdictions import Pack
@@ -63,8 +64,16 @@ def results_json(facts: Sequence[ComplaintFact], pack: Pack) -> list[dict[str, o
     return [r.to_json(law) for r in count_complaints(facts, law, pack.tz, pack.readings)]
 
 
-def notice_terms(pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None) -> NoticeTerms:
-    """Freeport's console issues confinement (quarantine) orders under 5 B; no counting letters."""
+def notice_terms(
+    pack: Pack, kind: str, issued_on: date, bite: BiteOrder | None = None, facts: NoticeFacts | None = None
+) -> NoticeTerms:
+    """Freeport's notices: the 5 B confinement order and the 11 D / 11 G 1 designation notices; no
+    counting letters (Freeport has no 58-16)."""
+    facts = facts or NoticeFacts()
     if kind == "quarantine_order" and bite is not None:
-        return quarantine_terms(bite)
+        return quarantine_terms(bite, issued_on)
+    if kind == "potentially_dangerous_notice":
+        return potentially_dangerous_terms(facts)
+    if kind == "dangerous_notice":
+        return dangerous_terms(law_for(pack), issued_on, facts)
     raise ValueError(f"no {kind} notice under {pack.ordinance}")

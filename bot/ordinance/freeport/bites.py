@@ -19,8 +19,15 @@ UNPROVOKED = "11(D), (E): the officer designates only on evidence that the bite 
 CLAUSE_WORDS = {
     "11(C)(1)(a)": "caused bodily injury or disfigurement to any person",
     "11(C)(1)(d)": "bitten one (1) or more persons on two (2) or more occasions",
+    "11(C)(1)(e)": (
+        "been found to be potentially dangerous and then bitten a human or a domestic animal (11(E)(2))"
+    ),
     "11(C)(2)(a)": "bitten a human or a domestic animal",
 }
+SUBSEQUENT = (
+    "12(D): the animal was already declared dangerous; if the owner has subsequently violated section 11 "
+    "with the same animal, the animal must be seized by a peace officer"
+)
 
 
 @dataclass(frozen=True)
@@ -50,9 +57,19 @@ def propose(bites: Sequence[ComplaintFact], law: FreeportLaw) -> DesignationProp
     occasions = person_occasions(bites)
     injured = any(f.victim == "person" and f.injury for f in bites)
     victims = {f.victim for f in bites}
+    # 11 C 1 e / 11 E 2: bitten after the officer declared it potentially dangerous (the record, not a proposal)
+    after_declared = any(
+        f.prior_designation in ("potentially_dangerous", "dangerous")
+        and f.victim in ("person", "domestic_animal")
+        for f in bites
+    )
     to_confirm = [UNPROVOKED]
+    if any(f.prior_designation == "dangerous" for f in bites):
+        to_confirm.append(SUBSEQUENT)
     if injured:
         clause = "11(C)(1)(a)"
+    elif after_declared:
+        clause = "11(C)(1)(e)"
     elif occasions >= law.dangerous_bite_occasions:
         clause = "11(C)(1)(d)"
     elif victims & {"person", "domestic_animal", "animal"}:  # "other_animal": not a domestic animal
@@ -115,7 +132,7 @@ def _confinement(bite: FreeportBite, law: FreeportLaw, sections: list[str], to_c
     if bite.vaccinated_with_certificate is False:
         return "animal_shelter", law.confinement_min_days, law.veterinary_hospital_area
     if bite.vaccinated_with_certificate is True:
-        return "owner_property", law.confinement_min_days, None
+        return "owner_property", None, None  # 5 B sets no period (and no costs) for this option
     to_confirm.append("5(B) a veterinarian's certificate of live modified rabies vaccination")
     return "to_confirm", law.confinement_min_days, law.veterinary_hospital_area
 
@@ -156,29 +173,35 @@ def bite_orders(bite: FreeportBite, law: FreeportLaw) -> FreeportBiteOrders:
 
 
 def confinement_lines(orders: FreeportBiteOrders, law: FreeportLaw) -> list[str]:
-    """The confinement order's terms in the words of 5 B: only when 5 B requires confinement."""
+    """The confinement order's terms in the words of 5 B: only when 5 B requires confinement. The period
+    and the owner's costs are those of the Animal Shelter or veterinary hospital: 5 B sets neither for an
+    inoculated animal confined on the owner's property."""
     days = law.confinement_min_days
     shelter = (
-        f"Where: the Animal Shelter designated by the City Council; or, if the owner elects immediately on "
+        f"the Animal Shelter designated by the City Council; or, if the owner elects immediately on "
         f"receipt of this notice, a veterinary hospital of the owner's choosing not outside "
-        f"{law.veterinary_hospital_area}, with immediate proof of the confinement (5(B))."
+        f"{law.veterinary_hospital_area}, with immediate proof of the confinement (5(B))"
     )
-    where = {
-        "animal_shelter": shelter,
-        "owner_property": (
-            "Where: on the owner's property; the animal is inoculated with a live modified rabies vaccine and "
-            "the owner has a certificate from a licensed veterinarian (5(B))."
-        ),
-        "to_confirm": (
-            "Where: to confirm. With a licensed veterinarian's certificate of live modified rabies vaccination, "
-            "on the owner's property; without one, " + shelter[len("Where: ") :]
-        ),
-    }.get(orders.confinement)
-    if where is None:
-        return []
-    return [
-        where,
-        f"How long: not less than {days} days; released at the end of that time if healthy and free from "
-        "symptoms of rabies (5(B)).",
+    shelter_terms = [
+        f"How long at the Animal Shelter or veterinary hospital: not less than {days} days; released at the end "
+        "of that time if healthy and free from symptoms of rabies (5(B)).",
         "At whose expense: the owner's, who pays all costs before release (5(B)).",
     ]
+    home = (
+        "on the owner's property: the animal is inoculated with a live modified rabies vaccine and the owner "
+        "has proof by a certificate from a licensed veterinarian (5(B))"
+    )
+    if orders.confinement == "animal_shelter":
+        return [f"Where: {shelter}.", *shelter_terms]
+    if orders.confinement == "owner_property":
+        return [
+            f"Where: {home}.",
+            "5(B) sets no period and no costs for confinement on the owner's property.",
+        ]
+    if orders.confinement == "to_confirm":
+        return [
+            f"Where: to confirm. With proof of inoculation by a licensed veterinarian's certificate, {home}, "
+            f"for which 5(B) sets no period and no costs; without it, {shelter}.",
+            *shelter_terms,
+        ]
+    return []

@@ -39,8 +39,10 @@ def release_fee_cents(impound_number: int, law: FreeportLaw) -> int:
 def impound_release_fees(events: Sequence[ImpoundEvent], law: FreeportLaw, tz: tzinfo) -> list[ImpoundFee]:
     """The release fee of each impound, in input order.
 
-    The scale runs per household, not per animal (5 C A 1). A change in an animal's registered ownership
-    after an impound resets that animal's count (1 F): its earlier impounds stop counting for anyone.
+    The scale runs "per household/pet owner an not per licensed animal" (5 C A 1). A change in an animal's
+    registered ownership after an impound resets "that animal's impoundment count" (1 F): its earlier impounds
+    do not count on the scale of the household it is impounded from now. A household's own scale never
+    changes because of what happens to an animal after it left: its third impound is its third.
     """
     order = sorted(range(len(events)), key=lambda i: local_sort_key(events[i].impounded, tz))
     counted: dict[str, list[ImpoundEvent]] = {}  # household -> impounds still on its scale
@@ -50,8 +52,8 @@ def impound_release_fees(events: Sequence[ImpoundEvent], law: FreeportLaw, tz: t
         event = events[index]
         previous_owner = last_owner.get(event.animal)
         if previous_owner is not None and previous_owner != event.owner:
-            for household, kept in counted.items():
-                counted[household] = [e for e in kept if e.animal != event.animal]
+            kept = counted.get(event.household, [])
+            counted[event.household] = [e for e in kept if e.animal != event.animal]
         last_owner[event.animal] = event.owner
         scale = counted.setdefault(event.household, [])
         number = len(scale) + 1

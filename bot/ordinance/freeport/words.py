@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from bot.ordinance.dates import local_date
 from bot.ordinance.facts import ComplaintFact
-from bot.ordinance.freeport.bites import FreeportBite, bite_orders, confinement_lines
+from bot.ordinance.freeport.bites import FreeportBite, FreeportBiteOrders, bite_orders, confinement_lines
 from bot.ordinance.freeport.counting import CountResult, count_complaints
 from bot.ordinance.freeport.law import FreeportLaw, law_for
-from bot.ordinance.view import BiteFacts, BiteOrder, CountedRow, StandingView
+from bot.ordinance.view import BiteFacts, BiteOrder, CountedRow, StandingView, with_period
 
 if TYPE_CHECKING:
     from bot.jurisdictions import Pack
@@ -78,6 +78,16 @@ def standing_view(facts: Sequence[ComplaintFact], pack: Pack, subject: str, toda
     )
 
 
+def _proposal(pack: Pack, bite: BiteFacts, orders: FreeportBiteOrders) -> tuple[str, str | None, list[str]]:
+    """(designation, clause, to confirm) proposed for this bite's animal: from the household's history when
+    the console passes it, exactly as the designation page proposes it (one source of truth)."""
+    proposal = designation_proposal(bite.history, pack, bite.reference) if bite.history else None
+    if proposal is None:
+        clause = next((s for s in orders.sections if s.startswith("11(C)")), None)
+        return orders.designation, clause, [t for t in orders.to_confirm if not t.startswith("5(B)")]
+    return str(proposal["designation"]), proposal["clause"], list(proposal["to_confirm"])  # type: ignore[arg-type]
+
+
 def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
     """5 B confinement and the 11 C designation proposed for one bite, in words."""
     law = law_for(pack)
@@ -91,19 +101,24 @@ def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
         law,
     )
     required = {"not_required": False, "undetermined": None}.get(orders.confinement, True)
-    days = orders.confinement_min_days
-    start = local_date(bite.bitten_at or bite.received, pack.tz)
-    flag = f"proposed designation: {orders.designation.replace('_', ' ')}"
-    return BiteOrder(
+    designation, clause, confirm = _proposal(pack, bite, orders)
+    sections = [s for s in orders.sections if s == "5(B)"] + ([clause] if clause else [])
+    sections += ["11(G)(1)"] if designation == "dangerous" else []
+    order = BiteOrder(
         required=required,
-        min_days=days,
-        ends_on=start + timedelta(days=days) if days else None,
+        min_days=orders.confinement_min_days,
+        ends_on=None,
         owner_notice_deadline=None,
-        sections=orders.sections,
-        to_confirm=orders.to_confirm,
+        sections=tuple(sections),
+        to_confirm=tuple(t for t in orders.to_confirm if t.startswith("5(B)")) + tuple(confirm),
         lines=tuple(confinement_lines(orders, law)),
-        flags=(flag,),
+        flags=(f"proposed designation: {designation.replace('_', ' ')}",),
+        bite_day=local_date(bite.bitten_at or bite.received, pack.tz),
+        starts_on=bite.confined_on,
+        counted_from=pack.readings.quarantine_from,
+        signed_by="City Animal Control Officer",
     )
+    return with_period(order)
 
 
 def barking_note(

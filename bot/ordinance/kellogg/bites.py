@@ -122,7 +122,7 @@ def bite_orders(bite: KelloggBite, law: KelloggLaw, tz: tzinfo | None = None) ->
             to_confirm.append(f"58-10(D) whether the owner is advised by {when}")
     if impound:
         sections.append("58-10(D)")
-    nuisance = bite.bite_cases >= law.public_nuisance_bite_cases
+    nuisance = bite.bite_cases >= law.public_nuisance_bite_cases  # bite_cases counted per reading
     if nuisance:
         sections.append("58-10(I)")
     return KelloggBiteOrders(
@@ -139,7 +139,8 @@ def bite_orders(bite: KelloggBite, law: KelloggLaw, tz: tzinfo | None = None) ->
 
 
 def quarantine_order_lines(orders: KelloggBiteOrders, law: KelloggLaw, tz: tzinfo) -> list[str]:
-    """The quarantine order's terms in the words of 58-10: only when a person was bitten."""
+    """The quarantine order's terms in the words of 58-10: only when a person was bitten. The period's
+    start and end are the order's (bot.ordinance.view.quarantine_terms): they depend on its date."""
     if orders.quarantine_required is not True:
         return []
     lines = [
@@ -147,14 +148,22 @@ def quarantine_order_lines(orders: KelloggBiteOrders, law: KelloggLaw, tz: tzinf
         "a human being, and the animal shall immediately be quarantined (58-10).",
         f"Where: {PLACES[orders.quarantine_place]}.",
         f"How long: a minimum period of {law.quarantine_min_days} days (58-10).",
-        "At whose expense: the owner's; an impounded animal is returned after payment of the impoundment fee "
-        "(58-10(G)).",
     ]
-    lines += [f"Condition: {condition}." for condition in orders.conditions]
+    if orders.quarantine_place == "owner_home":
+        lines += [f"Condition: {condition}." for condition in orders.conditions]
+    elif orders.quarantine_place == "undetermined":
+        lines.append(
+            "The owner may keep the animal only if all of these hold: " + "; ".join(HOME_CONDITIONS[:3]) + "."
+        )
     lines.append(
         "After the quarantine: examination by a designated veterinarian and a report filed with the Board of "
         "Health (58-10(A)(3))."
     )
+    if orders.quarantine_place != "owner_home":
+        lines.append(
+            "If the animal is impounded and not found to be rabid, it is returned to its owner after payment "
+            "of the impoundment fee (58-10(G))."
+        )
     if orders.owner_notice_deadline is None:
         lines.append("58-10(D): bite time not known; the two-hour owner notice cannot be dated.")
     else:

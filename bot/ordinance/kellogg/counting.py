@@ -16,7 +16,14 @@ from datetime import date, datetime, tzinfo
 from bot.ordinance.dates import add_months, add_years, local_date, local_sort_key
 from bot.ordinance.facts import ComplaintFact, InputError
 from bot.ordinance.kellogg.law import ACTIONS, SECTIONS, KelloggLaw, consequences
-from bot.ordinance.readings import BITE_NOT_COUNTED, DEFAULT_READINGS, Readings, not_counted
+from bot.ordinance.readings import (
+    BARKING_NOT_COUNTED,
+    BITE_NOT_COUNTED,
+    DEFAULT_READINGS,
+    Readings,
+    not_counted,
+)
+from bot.ordinance.report_types import types_not_counted
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,13 @@ class _SubjectState:
     anchor: date | None = None  # F
     has_second: bool = False
     thirds: int = 0
+    # the "first violation" B(4)'s year runs from: F, or (reading first_violation: earliest) the first of
+    # the two verbal complaints that made the first complaint
+    violation: date | None = None
+
+    @property
+    def year_from(self) -> date | None:
+        return self.violation or self.anchor
 
 
 def _step(state: _SubjectState, day: date, form: str, law: KelloggLaw, readings: Readings) -> str:
@@ -80,17 +94,19 @@ def _step(state: _SubjectState, day: date, form: str, law: KelloggLaw, readings:
         # B(4) "any complaint received within one year after the first violation": after a second, or
         # under the literal reading also when no second came in time (the first does not lapse).
         if (state.has_second or readings.first_lapse == "literal") and day <= add_years(
-            state.anchor, law.third_within_years
+            state.year_from, law.third_within_years
         ):
             state.thirds += 1
             return "third"
         # The first lapsed (no second in time) or the year is over: back to no standing.
-        state.anchor, state.has_second, state.thirds = None, False, 0
+        state.anchor, state.has_second, state.thirds, state.violation = None, False, 0, None
     pairs_with_pending = state.pending is not None and day <= add_months(
         state.pending, law.verbal_pair_months
     )
     if form == "written" or pairs_with_pending:
+        earliest = state.pending if pairs_with_pending and readings.first_violation == "earliest" else None
         state.anchor, state.pending, state.has_second, state.thirds = day, None, False, 0
+        state.violation = earliest
         return "first"
     # A newer verbal complaint replaces an older pending one that it could not pair with.
     state.pending = day
@@ -111,7 +127,7 @@ def _check_forms(facts: Iterable[ComplaintFact]) -> None:
 
 
 def skipped_complaints(
-    facts: Sequence[ComplaintFact], order: Sequence[int], readings: Readings
+    facts: Sequence[ComplaintFact], order: Sequence[int], readings: Readings, law: KelloggLaw | None = None
 ) -> dict[int, str]:
     """Complaints the readings leave uncounted under 58-16: index -> why (a `counts_as` value).
 
@@ -120,6 +136,10 @@ def skipped_complaints(
     bite counts only when it states a violation: off the owner's premises, the animal was at large (58-3;
     58-10 B). A bite on the premises, or one the records cannot place, is left to 58-10. Such a bite is
     not an incident counted once under `same_incident`: a later report of it may place it off the premises.
+
+    Reading `barking_duration: violation`: 58-5 C declares a nuisance an animal that barks "continuously for
+    a period of 30 minutes"; a barking complaint reporting a shorter continuous duration states no violation
+    and is not counted (one with no duration is counted: the clerk judges it).
     """
     bites: dict[int, str] = {}
     if readings.bite_complaints == "violation_only":
@@ -128,21 +148,43 @@ def skipped_complaints(
             for index in order
             if facts[index].type == "bite" and facts[index].off_owner_premises is not True
         }
-    rest = not_counted(facts, [index for index in order if index not in bites], readings)
-    return {**bites, **rest}
+    barking = {}
+    if readings.barking_duration == "violation" and law is not None:
+        barking = {
+            index: BARKING_NOT_COUNTED
+            for index in order
+            if facts[index].type == "barking"
+            and facts[index].barking_minutes is not None
+            and facts[index].barking_minutes < law.barking_continuous_minutes
+        }
+    skipped = {**bites, **barking, **types_not_counted(facts, order, readings)}  # threats, damage: readings
+    rest = not_counted(facts, [index for index in order if index not in skipped], readings)
+    return {**skipped, **rest}
 
 
-def bite_case_numbers(facts: Sequence[ComplaintFact], tz: tzinfo) -> dict[int, int]:
-    """58-10 I counts bite cases per animal: index of each bite -> that animal's bite cases so far.
+def counts_as_bite_case(fact: ComplaintFact, readings: Readings = DEFAULT_READINGS) -> bool:
+    """Whether a bite is a 58-10 I bite case. 58-10 concerns an animal that "has bitten any human being":
+    under reading `nuisance_bites: human` only a bite of a person is one (a bite whose victim is not known
+    is not, until it is); under `any` every bite is."""
+    if fact.type != "bite":
+        return False
+    return readings.nuisance_bites == "any" or fact.victim == "person"
+
+
+def bite_case_numbers(
+    facts: Sequence[ComplaintFact], tz: tzinfo, readings: Readings = DEFAULT_READINGS
+) -> dict[int, int]:
+    """58-10 I counts bite cases per animal: index of each bite case -> that animal's bite cases so far.
 
     Complaints about the same incident are one bite case. A bite whose animal is not known counts alone
-    (1): bites by two unidentified animals are never added together.
+    (1): bites by two unidentified animals are never added together. Bites that are not bite cases under
+    the reading in force (`counts_as_bite_case`) have no number.
     """
     numbers: dict[int, int] = {}
     cases: dict[str, list[str | None]] = {}
     for index in _in_receipt_order(facts, tz):
         fact = facts[index]
-        if fact.type != "bite":
+        if not counts_as_bite_case(fact, readings):
             continue
         if fact.animal is None:
             numbers[index] = 1
@@ -160,8 +202,8 @@ def count_complaints(
     """One result per complaint, in input order, counted per subject under 58-16 B."""
     _check_forms(facts)
     order = _in_receipt_order(facts, tz)
-    skipped = skipped_complaints(facts, order, readings)
-    bites = bite_case_numbers(facts, tz)
+    skipped = skipped_complaints(facts, order, readings, law)
+    bites = bite_case_numbers(facts, tz, readings)
     states: dict[str, _SubjectState] = {}
     results: dict[int, CountResult] = {}
     for index in order:
@@ -170,13 +212,14 @@ def count_complaints(
         day = local_date(fact.received, tz)
         counts_as = skipped.get(index) or _step(state, day, fact.form, law, readings)
         anchor = state.anchor
+        year_from = state.year_from
         bite_case = bites.get(index)
         results[index] = CountResult(
             fact=fact,
             counts_as=counts_as,
             anchor=anchor,
             second_window_end=add_months(anchor, law.second_within_months) if anchor else None,
-            third_window_end=add_years(anchor, law.third_within_years) if anchor else None,
+            third_window_end=add_years(year_from, law.third_within_years) if year_from else None,
             pending_window_end=(
                 add_months(day, law.verbal_pair_months) if counts_as == "verbal_pending" else None
             ),
@@ -231,7 +274,7 @@ def standing_at(
     mine = [f for f in facts if f.subject == subject and local_date(f.received, tz) <= day]
     _check_forms(mine)
     order = _in_receipt_order(mine, tz)
-    skipped = skipped_complaints(mine, order, readings)
+    skipped = skipped_complaints(mine, order, readings, law)
     state = _SubjectState()
     for index in order:
         if index not in skipped:
@@ -253,7 +296,7 @@ def standing_at(
 def _level(state: _SubjectState, day: date, law: KelloggLaw, readings: Readings) -> tuple[str, date | None]:
     """The level standing on `day` and the last day of its window."""
     if state.anchor is not None:
-        year_end = add_years(state.anchor, law.third_within_years)
+        year_end = add_years(state.year_from, law.third_within_years)
         if state.has_second or state.thirds:
             return (("third" if state.thirds else "second"), year_end) if day <= year_end else ("none", None)
         second_end = add_months(state.anchor, law.second_within_months)

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from bot.ordinance.params import LawSection
+from bot.ordinance.report_types import NOT_COUNTED_SECTIONS
 
 if TYPE_CHECKING:
     from bot.jurisdictions import Pack
@@ -21,6 +22,8 @@ ACTIONS = {
     "not_counted_same_incident": "none",
     "not_counted_bite_on_premises": "none",
     "not_counted_bite_place_unknown": "none",
+    "not_counted_barking_short": "none",
+    **{counts_as: "none" for counts_as in NOT_COUNTED_SECTIONS},
 }
 SECTIONS = {
     "verbal_pending": "58-16(B)(2)",
@@ -31,6 +34,8 @@ SECTIONS = {
     "not_counted_same_incident": "reading: same_incident",
     "not_counted_bite_on_premises": "58-10 (reading: bite_complaints)",
     "not_counted_bite_place_unknown": "58-10 (reading: bite_complaints)",
+    "not_counted_barking_short": "58-5(C) (reading: barking_duration)",
+    **NOT_COUNTED_SECTIONS,
 }
 REQUIRED_FACT_FIELDS = ("form",)
 

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, timedelta
+from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.ordinance.dates import add_months, local_date, long_date
 from bot.ordinance.facts import ComplaintFact
 from bot.ordinance.kellogg.bites import KelloggBite, bite_orders, quarantine_order_lines
-from bot.ordinance.kellogg.counting import CountResult, Standing, count_complaints, standing_at
+from bot.ordinance.kellogg.counting import (
+    CountResult,
+    Standing,
+    bite_case_numbers,
+    count_complaints,
+    standing_at,
+)
 from bot.ordinance.kellogg.law import SECTIONS, KelloggLaw, law_for
-from bot.ordinance.view import BiteFacts, BiteOrder, CountedRow, StandingView, dollars
+from bot.ordinance.view import BiteFacts, BiteOrder, CountedRow, StandingView, dollars, with_period
 
 if TYPE_CHECKING:
     from bot.jurisdictions import Pack
@@ -61,6 +67,19 @@ def _bite_flag(result: CountResult, law: KelloggLaw) -> str:
     )
 
 
+def _other_bite_flag(fact: ComplaintFact) -> str:
+    """A bite that is no 58-10 bite case under the reading in force: of an animal, or of a victim not known."""
+    if fact.victim is None:
+        return (
+            f"{fact.id}: who was bitten is not recorded; a bite of a human being brings a quarantine (58-10) and "
+            "is a bite case (58-10(I)): record the victim."
+        )
+    return (
+        f"{fact.id}: bit an animal, not a human being: no 58-10 quarantine and not a 58-10(I) bite case; an "
+        "animal that 'bites persons or other animals' is a nuisance (58-5(A))."
+    )
+
+
 PREMISES_WORDS = {
     True: "off the owner's premises: the animal was at large (58-3; 58-10(B)); it counts under 58-16",
     False: "on the owner's premises: handled under 58-10 alone, not counted under 58-16",
@@ -98,7 +117,11 @@ def standing_view(facts: Sequence[ComplaintFact], pack: Pack, subject: str, toda
 
 
 def _bite_flags(results: Sequence[CountResult], law: KelloggLaw, bite_complaints: str) -> list[str]:
-    flags = [_bite_flag(r, law) for r in results if r.bite_case_number is not None]
+    flags = [
+        _bite_flag(r, law) if r.bite_case_number is not None else _other_bite_flag(r.fact)
+        for r in results
+        if r.fact.type == "bite"
+    ]
     if bite_complaints == "violation_only":
         flags += [premises_flag(r.fact) for r in results if r.fact.type == "bite"]
     return flags
@@ -174,6 +197,30 @@ def _second_end(anchor: date, law: KelloggLaw) -> date:
     return add_months(anchor, law.second_within_months)
 
 
+def animal_bite_cases(pack: Pack, bite: BiteFacts) -> int:
+    """This bite's number among its animal's 58-10 I bite cases (0: not a bite case under the reading),
+    counted from the household's history when the console passes it, as its household page counts it."""
+    if not bite.history:
+        return (
+            bite.animal_bite_cases if bite.victim == "person" or pack.readings.nuisance_bites == "any" else 0
+        )
+    numbers = bite_case_numbers(bite.history, pack.tz, pack.readings)
+    index = next((i for i, fact in enumerate(bite.history) if fact.id == bite.reference), None)
+    return numbers.get(index, 0) if index is not None else 0
+
+
+def _with_suggestion(item: str, bite: BiteFacts) -> str:
+    """The premises to confirm, with what the resident's words and the addresses suggest (never taken as
+    confirmed: the clerk or officer records it)."""
+    if not item.startswith("58-10(B)"):
+        return item
+    fact = next((f for f in bite.history if f.id == bite.reference), None)
+    if fact is None or fact.premises_basis is None:
+        return item
+    shown = {True: "off the premises", False: "on the premises", None: "cannot tell"}[fact.off_owner_premises]
+    return f"{item} (the addresses suggest: {shown}; {fact.premises_basis})"
+
+
 def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
     """58-10 for one bite: the quarantine, the two-hour owner notice and the public nuisance, in words."""
     law = law_for(pack)
@@ -183,23 +230,26 @@ def bite_order(pack: Pack, bite: BiteFacts) -> BiteOrder:
             victim=bite.victim,
             vaccinated_with_proof=bite.vaccinated_with_proof,
             on_owner_premises=bite.on_owner_premises,
-            bite_cases=bite.animal_bite_cases,
+            bite_cases=animal_bite_cases(pack, bite),
         ),
         law,
         pack.tz,
     )
-    days = orders.quarantine_min_days
-    start = local_date(bite.bitten_at or bite.received, pack.tz)
-    return BiteOrder(
+    order = BiteOrder(
         required=orders.quarantine_required,
-        min_days=days,
-        ends_on=start + timedelta(days=days) if days else None,
+        min_days=orders.quarantine_min_days,
+        ends_on=None,
         owner_notice_deadline=orders.owner_notice_deadline if orders.quarantine_required else None,
         sections=orders.sections,
-        to_confirm=orders.to_confirm,
+        to_confirm=tuple(_with_suggestion(item, bite) for item in orders.to_confirm),
         lines=tuple(quarantine_order_lines(orders, law, pack.tz)),
         flags=("public nuisance (58-10(I))",) if orders.public_nuisance else (),
+        bite_day=local_date(bite.bitten_at or bite.received, pack.tz),
+        starts_on=bite.confined_on,
+        counted_from=pack.readings.quarantine_from,
+        signed_by="Animal Control Officer for the City of Kellogg",
     )
+    return with_period(order)
 
 
 def barking_note(
@@ -217,6 +267,12 @@ def barking_note(
     else:
         verdict = "meets" if minutes >= need else "does not meet"
         reported = f"the resident reported {minutes} minutes ({verdict} it)"
+        if minutes < need:
+            reported += (
+                ": it states no 58-5(C) violation and is not counted under 58-16"
+                if pack.readings.barking_duration == "violation"
+                else ": it still counts under 58-16, which counts complaints (reading barking_duration: complaint)"
+            )
     return (
         f"58-5(C): a nuisance only if the animal barks, bays, cries, howls or makes any other noise "
         f"continuously for a period of {need} minutes; {reported}."

@@ -1,4 +1,4 @@
-"""Spanish answers read for their facts by the same readers as English ones (issue 12). Pure functions."""
+"""Spanish answers read for their facts by the same readers as English ones. Pure functions."""
 
 from __future__ import annotations
 

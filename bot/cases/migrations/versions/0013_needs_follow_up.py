@@ -5,7 +5,7 @@ dead end, marked for the clerk to call back; the queue filters on it. Every comp
 revision had its place, so existing rows get false.
 
 Revision ID: 0013_needs_follow_up
-Revises: 0015_officer_dispatch (re-chained after main brought 0015; the brief gave 0010)
+Revises: 0012_session_versions
 Create Date: 2026-12-07
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013_needs_follow_up"
-down_revision = "0015_officer_dispatch"
+down_revision = "0012_session_versions"
 branch_labels = None
 depends_on = None
 

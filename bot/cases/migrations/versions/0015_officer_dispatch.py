@@ -2,7 +2,7 @@
 outcome) and `dispatch_pages` (every page and escalation sent about a complaint).
 
 Revision ID: 0015_officer_dispatch
-Revises: 0010_complaint_language
+Revises: 0014_report_types
 Create Date: 2026-12-07
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015_officer_dispatch"
-down_revision = "0010_complaint_language"
+down_revision = "0014_report_types"
 branch_labels = None
 depends_on = None
 
