@@ -2,7 +2,7 @@
 
 The first time, the parts of a group never asked yet are asked together ("How long has it been barking
 without a break, and is it every night?"). A part asked before is asked again alone, in other words, with
-examples (Detail.reasks): never the same words twice in a row (issue 38). Each question's bot event carries
+examples (Detail.reasks): never the same words twice in a row. Each question's bot event carries
 the parts it asked (`asks`), which is how the form knows what a reply answers and how often a part was asked.
 """
 

@@ -114,7 +114,7 @@ class ActionCheckStatus(Action):
 
 async def _status_lookup(dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
     if not caller_verified(tracker):
-        # caller ID can be spoofed: the voice channel asks for a texted code (issue 10)
+        # caller ID can be spoofed: the voice channel asks for a texted code
         dispatcher.utter_message(
             text=unverified_status_text(tracker.get_slot("language")), json_message={"verify_caller": True}
         )
@@ -165,7 +165,7 @@ class ActionDefaultFallback(Action):
         offered = any(
             e.get("event") == "bot" and (e.get("metadata") or {}).get("utter_action") == "utter_offer_person"
             for e in tracker.events
-        )  # "I'm having trouble understanding" at most once a conversation (issue 38)
+        )  # "I'm having trouble understanding" at most once a conversation
         if tries >= 2 and not offered:
             dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
             tries = 0

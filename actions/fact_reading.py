@@ -1,4 +1,4 @@
-"""Every message read for every fact still missing (issue 38): one reader per kind of fact (bot.nlp.facts),
+"""Every message read for every fact still missing: one reader per kind of fact (bot.nlp.facts),
 chosen by what the report type declares for each detail (bot.vocabulary.Detail.reads).
 
 A fact is taken only from words that say it. A bare yes or no goes to the question's single yes/no part; a

@@ -41,7 +41,7 @@ _REPORT_BOUNDARIES = {"action_submit_report", "action_session_start"}
 
 
 def _known(value: object) -> object:
-    """A slot's value, None when the resident did not know it (issue 38: "not known" is no fact)."""
+    """A slot's value, None when the resident did not know it ("not known" is no fact)."""
     return None if value in (NOT_KNOWN, UNKNOWN) else value
 
 

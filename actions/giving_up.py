@@ -1,4 +1,4 @@
-"""No dead end (issue 38): what the form does when a question is not answered.
+"""No dead end: what the form does when a question is not answered.
 
 - An optional detail (Detail.optional: what it looks like, which way, aggressive, whose, vaccinated, how
   often, time of day) not answered after one re-ask is "not known" (a yes/no detail: "unknown"; the name:

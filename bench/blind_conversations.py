@@ -1,4 +1,4 @@
-"""BLIND SET of 40 conversations (issue 38). Written before any change the issue asked for, and scored
+"""BLIND SET of 40 conversations. Written before any change the issue asked for, and scored
 exactly twice: once against the code before the changes, once after them. Never tuned on: the bench prints
 only its totals (`--blind`), never its transcripts, and no fix was written by looking at one of these.
 

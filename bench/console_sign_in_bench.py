@@ -1,4 +1,4 @@
-"""Console bench: public Open311 latency while a crowd guesses passwords (issue 10, finding 9).
+"""Console bench: public Open311 latency while a crowd guesses passwords.
 
 Starts the console under uvicorn on a free port over a temporary SQLite database, then times
 `GET /open311/v2/services.json` (median and p95, ms) alone, and again while GUESSERS clients post wrong

@@ -1,5 +1,5 @@
 """Conversation bench: does every resident reach a reference, how many texts it takes, and is what was filed
-right (issue 38; before it, issues 9 and 12).
+right.
 
 Scripted residents (bench/resident_scripts.py: every report type, both cities, SMS and voice, English and
 Spanish) talk to the running Rasa server and action server through the signed Twilio webhooks, exactly as

@@ -1,5 +1,5 @@
 """Voice turn bench: the silence a caller hears after speaking, i.e. how long the signed voice webhook takes to
-answer one turn, with 1 caller alone and with 10 callers at once on one Rasa process (issue 38: reading every
+answer one turn, with 1 caller alone and with 10 callers at once on one Rasa process (reading every
 fact in every message must not slow a turn). Bench, not a test.
 
 Each caller is a scripted resident of the conversation bench (bench/resident_scripts.py, voice residents

@@ -26,7 +26,7 @@ class Detail:
     ask_es: str = ""
     label_es: str | None = None
     alone_es: str = ""
-    # how the form reads it (issue 38): the kind of fact in bot.nlp.facts its reader takes (actions/fact_reading.py
+    # how the form reads it: the kind of fact in bot.nlp.facts its reader takes (actions/fact_reading.py
     # READERS): place, animal, name, description, still_there, direction, aggressive, victim, injury, time,
     # owner, vaccinated, frequency, time_of_day, minutes, yes_no, text; count is read by its form
     # (actions/type_forms.py)

@@ -8,7 +8,7 @@ unfinished SMS conversation; the caller's number rides in each message's metadat
 Caller ID can be spoofed: report status is read out only to a verified caller (`caller_verified`): full
 STIR/SHAKEN attestation (StirVerstat TN-Validation-Passed-A), or a one-time code texted to the number and
 said back. The verified state and the code's digest ride in the next turn's action URL, which Twilio signs.
-The call's language (issue 12) rides there too (`lang=es`): the first prompt offers Spanish, "español" switches
+The call's language rides there too (`lang=es`): the first prompt offers Spanish, "español" switches
 the call, and after each turn the conversation's `language` slot decides it (integrations/voice_state.py);
 in Spanish every Gather listens in es-MX and every Say uses the es-MX voice (integrations/voice_twiml.py).
 Every fixed text the line says is in bot/messages/voice.py.

@@ -1,5 +1,5 @@
 """Print one sample conversation per report type in each language (English, Spanish) through the REST
-development channel, for a closing note or a demo (issue 12, "Done when").
+development channel, for a closing note or a demo.
 
     .venv/bin/python scripts/sample_conversations.py                 # starts its own servers (fresh SQLite)
     .venv/bin/python scripts/sample_conversations.py --url http://localhost:5005   # a running `make run`

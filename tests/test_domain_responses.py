@@ -92,7 +92,7 @@ def test_questions_come_from_the_vocabulary_only():
         assert f"utter_ask_{slot}" not in domain["responses"], slot
 
 
-# --- issue 12: every response in Spanish, chosen by the `language` slot --------------------------------------
+# --- every response in Spanish, chosen by the `language` slot --------------------------------------
 
 SPANISH = {"language": "es"}
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -205,7 +205,7 @@ class Complaint(Base):
     # the language of the conversation ("en", "es"; bot.messages.LANGUAGES): shown to the clerk, used for the
     # resident's status texts; facts are filed in the same fields whatever the language (migration 0010)
     language = Column(String(8), nullable=False, default="en", server_default=text("'en'"))
-    # filed without a place the city can find (the resident never gave one): the clerk calls back (issue 38)
+    # filed without a place the city can find (the resident never gave one): the clerk calls back
     needs_follow_up = Column(Boolean, nullable=False, default=False, server_default=false())
     status_reason = Column(Text, nullable=True)
     duplicate_of_id = Column(BigId, ForeignKey("complaints.id"), nullable=True)

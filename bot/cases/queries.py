@@ -72,7 +72,7 @@ class Queries(ServiceBase):
         """Complaints newest first (received, then id), filtered, one page at a time.
 
         `needs_household`: only new or accepted complaints without a confirmed household.
-        `needs_follow_up`: only complaints filed without a place, for the clerk to call back (issue 38).
+        `needs_follow_up`: only complaints filed without a place, for the clerk to call back.
         `jurisdictions`: only these cities (a console user's); None: every city."""
         if page < 1:
             raise InvalidQuery("page must be at least 1")

@@ -35,7 +35,7 @@ class QueueItem:
     subject_id: int | None
     subject_confirmed: bool  # False with a subject_id: a suggested household, not yet confirmed
     language: str = "en"  # the conversation's language (the clerk's marker)
-    needs_follow_up: bool = False  # filed without a place: the clerk calls the resident back (issue 38)
+    needs_follow_up: bool = False  # filed without a place: the clerk calls the resident back
 
     @property
     def needs_household(self) -> bool:

@@ -45,7 +45,7 @@ class Review(ServiceBase):
             if complaint.status == status:
                 raise InvalidChange(f"{complaint.reference} is already {status}")
             if status == "accepted" and complaint.needs_follow_up:
-                # filed without a place (issue 38): it counts only once the clerk has called back and filled it in
+                # filed without a place: it counts only once the clerk has called back and filled it in
                 raise InvalidChange(
                     f"{complaint.reference} has no place yet: call the resident back and correct it"
                 )

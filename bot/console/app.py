@@ -65,7 +65,7 @@ def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-# the clerk's marker of a conversation not held in English (issue 12); facts are filed in the same fields
+# the clerk's marker of a conversation not held in English; facts are filed in the same fields
 LANGUAGE_MARKERS = {"es": "ES · Spanish"}
 
 

@@ -1,4 +1,4 @@
-"""What Open311 may show the public of a place that is not a street address (issue 9 section 3: "Landmarks
+"""What Open311 may show the public of a place that is not a street address ("Landmarks
 keep their names. Open311's public answer may show a landmark or an intersection (not private), and still
 never a house number").
 

@@ -3,7 +3,7 @@
     dialogue:
       asr_confidence_min: 0.5     # a place heard on the phone with less is read back ("I heard ... Is that right?")
       aside_confidence_min: 0.8   # an aside intent (status, a person, licensing) below this is read as an answer
-      max_call_turns: 12          # a call ends within this many turns, in a report or a transfer (issue 38)
+      max_call_turns: 12          # a call ends within this many turns, in a report or a transfer
 
 A pack that leaves a setting out gets the default below; docs/nlu.md "Pack settings" says what each does.
 """

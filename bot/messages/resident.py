@@ -30,7 +30,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Reply YES to send it, or tell me what to change.",
         "es": "Responda SÍ para enviarlo, o dígame qué cambiar.",
     },
-    # issue 38: a part asked again alone (bot.vocabulary.Detail.reasks), and a report filed without its place
+    # a part asked again alone (bot.vocabulary.Detail.reasks), and a report filed without its place
     "ask.again": {"en": "Just that part, please: {question}?", "es": "Solo eso, por favor: ¿{question}?"},
     "followup.place": {"en": "not given (the clerk will call you back)", "es": "no se dio (la oficina le llamará)"},
     "followup.noted": {

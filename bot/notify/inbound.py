@@ -36,7 +36,7 @@ def spanish_opt_out(word: str, report_in_progress: bool, previous_text: str | No
 
 # A delivery still unanswered after this long was abandoned by a crashed process: a retry takes it over.
 STALE_CLAIM = timedelta(seconds=60)
-# A photo sent without words goes with the resident's next text only within this time (issue 10).
+# A photo sent without words goes with the resident's next text only within this time.
 UNSENT_PHOTO_LIFETIME = timedelta(days=1)
 
 

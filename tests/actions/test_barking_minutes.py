@@ -1,6 +1,6 @@
 """Kellogg 58-5 C: "continuous barking ... for a period of 30 minutes" — the minutes filed are the resident's.
 
-Found on the running servers (round 14): "barking nonstop since 10pm" texted the next afternoon was read back
+Found on the running servers: "barking nonstop since 10pm" texted the next afternoon was read back
 as "minutes without a break: 884", and "about 40 minutes" said afterwards did not replace it.
 """
 

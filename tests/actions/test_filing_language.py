@@ -1,4 +1,4 @@
-"""The filing action files the conversation's language (issue 12): the `language` slot goes on the record;
+"""The filing action files the conversation's language: the `language` slot goes on the record;
 a conversation without the slot (an older tracker) is filed as English."""
 
 from __future__ import annotations

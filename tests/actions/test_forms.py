@@ -49,7 +49,7 @@ def _asked(slot: str, times: int) -> list[dict]:
 
 
 async def test_vague_location_is_asked_again_and_second_miss_offers_a_person_once(dispatcher, domain):
-    # issue 38: the re-ask says what is wanted (actions/asking.py), so no "didn't understand" before it
+    # the re-ask says what is wanted (actions/asking.py), so no "didn't understand" before it
     tracker = make_tracker("here", set_this_turn={"location": "here"}, slots={"report_type": "barking"},
                            earlier_events=_asked("location", 1))  # fmt: skip
     events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
@@ -101,7 +101,7 @@ async def test_nonsense_animal_is_asked_again(dispatcher, domain):
 
 
 async def test_a_needed_detail_gets_two_re_asks_and_an_optional_one_one(dispatcher, domain):
-    # issue 38: optional details (what it looks like, whose it is, ...) are "not known" after one re-ask
+    # optional details (what it looks like, whose it is, ...) are "not known" after one re-ask
     at_animal = {"report_type": "barking", "requested_slot": "animal"}
     twice = make_tracker("asdfgh", set_this_turn={"animal": "asdfgh"}, slots=at_animal,
                          earlier_events=_asked("animal", 2))  # fmt: skip

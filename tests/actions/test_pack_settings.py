@@ -116,7 +116,7 @@ def _call_turn(turn: int, city: str):
 async def test_the_packs_call_turns_decide_when_a_call_is_wrapped_up(
     tmp_path, monkeypatch, dispatcher, domain
 ) -> None:
-    # issue 38: two turns before the pack's last, whatever is missing is given up: after hours the place is
+    # two turns before the pack's last, whatever is missing is given up: after hours the place is
     # filed for a call back, so the read-back and the YES fit in the call
     _packs_with_lakeside(tmp_path, monkeypatch, {"max_call_turns": 8})
     kellogg = _slots(await ValidateBiteForm().run(dispatcher, _call_turn(6, "kellogg"), domain))

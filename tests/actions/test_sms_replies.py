@@ -1,6 +1,6 @@
 """Whole SMS replies: everything the assistant says in one turn goes out as one text (the SMS channel joins the
 turn's messages, bot.notify.segments counts them). After a failed answer the form asks its question again in
-other words (issue 38); before the place's second re-ask comes, once a conversation, the offer of a person; a
+other words; before the place's second re-ask comes, once a conversation, the offer of a person; a
 place never given is filed for a call back, said before the next question. Each whole reply fits two
 segments, in both languages, for every pack, with the longest question.
 """

@@ -240,7 +240,7 @@ def _answer_to_the_look_question(text: str, intent: str = "inform"):
 
 
 async def test_a_bare_yes_to_the_look_question_is_no_look_and_each_part_comes_alone(dispatcher, domain):
-    # issue 38: "yes" to a question with two yes/no parts answers neither; nothing is filed from it, no
+    # "yes" to a question with two yes/no parts answers neither; nothing is filed from it, no
     # "please tell me" is said instead of a question, and each part is then asked on its own
     slots = _slots(
         await ValidateAtLargeForm().run(dispatcher, _answer_to_the_look_question("yes", "affirm"), domain)
@@ -364,10 +364,10 @@ async def test_a_clause_that_answers_something_not_asked_is_not_taken_for_the_ne
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # found on the running line (round 11): "red collar" was taken for the answer to "is it aggressive?"
+        # found on the running line: "red collar" was taken for the answer to "is it aggressive?"
         ("brown lab, red collar, friendly", ("brown lab, red collar", "no")),
         ("about 8 ewes and a ram", ("about 8 ewes and a ram", None)),
-        # a bare yes or no is no look, and the question has two yes/no parts: it answers neither (issue 38)
+        # a bare yes or no is no look, and the question has two yes/no parts: it answers neither
         ("brown lab, no", ("brown lab", None)),
     ],
 )

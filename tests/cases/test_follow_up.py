@@ -1,4 +1,4 @@
-"""A complaint filed without a place (issue 38: the resident never gave one after two re-asks) is marked for
+"""A complaint filed without a place (the resident never gave one after two re-asks) is marked for
 the clerk to call back. It counts only once the clerk has filled in what was missing: it cannot be accepted
 until the place is corrected, and correcting the place clears the mark (audited like any correction)."""
 

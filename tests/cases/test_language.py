@@ -1,4 +1,4 @@
-"""The conversation's language on the record (issue 12): migration 0010, filing, show, and counting unchanged.
+"""The conversation's language on the record: migration 0010, filing, show, and counting unchanged.
 
 Every test that asks for `service` or `database_url` runs on SQLite and on PostgreSQL.
 """

@@ -22,7 +22,7 @@ TROUBLE = "trouble with our system"  # integrations.resilience.TROUBLE_TEXT, not
 REFERENCE = re.compile(r"\bKEL-\d{4}-\d{3,6}\b")
 # the questions of a barking report, and this test resident's answers
 ANSWERS = {
-    "without a break": "since about 10pm, every night",  # one reply to the combined question (issue 9)
+    "without a break": "since about 10pm, every night",  # one reply to the combined question
     "your name": "skip",
     "where is this": "412 oak st",
     "kind of animal": "a dog",

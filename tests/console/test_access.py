@@ -154,7 +154,7 @@ def test_production_refuses_to_start_without_a_strong_session_secret(settings) -
 
 
 def test_production_refuses_to_start_without_an_https_public_url(settings) -> None:
-    """Open311 discovery is built from CONSOLE_PUBLIC_URL, never the Host header (issue 10, finding 13)."""
+    """Open311 discovery is built from CONSOLE_PUBLIC_URL, never the Host header."""
     production = {**settings.dict(), "environment": "production", "session_secret": "s" * 40}
     for url in ("", "http://console.example"):
         with pytest.raises(ConfigurationError, match="CONSOLE_PUBLIC_URL"):

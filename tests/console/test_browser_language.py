@@ -1,5 +1,5 @@
 """In a real browser (Debian's chromium, headless): a Spanish conversation's complaint carries the clerk's
-"ES · Spanish" marker in the queue and on its page, beside the resident's own words (issue 12).
+"ES · Spanish" marker in the queue and on its page, beside the resident's own words.
 A failing test leaves a screenshot in tests/artifacts/."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The officer's night in a real browser (Debian's chromium, headless) at a phone's size (360 x 740, touch):
 an urgent bite arrives and pages the officer; the officer signs in from the page's link, acknowledges, calls
 the resident back (the Twilio stand-in shows the bridged call; the resident's number is nowhere in the page),
-goes on the way and on scene, closes with an outcome, and the resident gets the texts (issue 36)."""
+goes on the way and on scene, closes with an outcome, and the resident gets the texts."""
 
 from __future__ import annotations
 

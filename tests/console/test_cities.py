@@ -1,4 +1,4 @@
-"""Staff belong to cities (issue 10, finding 10): every page, query and export is filtered by them.
+"""Staff belong to cities: every page, query and export is filtered by them.
 
 Old code: any clerk saw every city's complaints and complainants.
 """

@@ -1,5 +1,5 @@
 """The clerk's week in pictures: every picture renders (a PNG drawn by matplotlib, embedded, nothing fetched)
-from a seeded database, and every table beside a picture matches the database's own counts (issue 36)."""
+from a seeded database, and every table beside a picture matches the database's own counts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A report filed without a place (issue 38: the resident never gave one after two re-asks) is marked for the
+"""A report filed without a place (the resident never gave one after two re-asks) is marked for the
 clerk to call back, and the queue filters on the mark."""
 
 from __future__ import annotations

@@ -115,7 +115,7 @@ def test_the_clerk_records_the_animal_that_bit_and_the_victim(signed_in, cases, 
 def test_no_first_complaint_letter_goes_to_the_house_of_the_resident_who_saw_a_dog_at_large(
     signed_in, cases, make_report
 ) -> None:
-    # issue 8: 'An at-large text, "loose dog in my yard at 77 Prairie Lane", once accepted, drafts a Kellogg
+    # 'An at-large text, "loose dog in my yard at 77 Prairie Lane", once accepted, drafts a Kellogg
     # first-complaint letter to "Resident, 77 PRAIRIE LN": the complainant's own house.'
     reference = cases.file_complaint(
         make_report(type="at_large", location="my yard at 77 Prairie Lane", transcript="loose dog in my yard")

@@ -1,4 +1,4 @@
-"""The clerk's marker of a Spanish conversation (issue 12): the queue, the complaint page, the household page
+"""The clerk's marker of a Spanish conversation: the queue, the complaint page, the household page
 and the CSV export say "ES · Spanish"; the resident's own words are shown as they are; English is unmarked."""
 
 from __future__ import annotations

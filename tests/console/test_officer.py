@@ -1,5 +1,5 @@
 """The officer's page over HTTP (Starlette's TestClient): who may call it, what it lists and in which order,
-status in a tap with the resident's texts, and the call-back through the Twilio stand-in (issue 36)."""
+status in a tap with the resident's texts, and the call-back through the Twilio stand-in."""
 
 from __future__ import annotations
 

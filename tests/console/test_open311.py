@@ -11,7 +11,7 @@ from bot.cases.report import BiteDetails
 from tests.console.conftest import CHICAGO
 
 BASE = "/open311/v2"
-# no media_url: a resident's photo is never on Open311, not even for key holders (issue 10, finding 4)
+# no media_url: a resident's photo is never on Open311, not even for key holders
 REQUEST_FIELDS = {
     "service_request_id", "status", "status_notes", "service_name", "service_code", "description",
     "agency_responsible", "service_notice", "requested_datetime", "updated_datetime", "expected_datetime",
@@ -76,7 +76,7 @@ def test_public_requests_are_block_level_without_words_or_complainant(client, ca
     assert item["service_request_id"] == reference and item["status"] == "open"
     assert item["address"] == "400 block of Oak St"
     text = str(item)
-    assert "media.example" not in text  # the resident's photo: never public (issue 10, finding 4)
+    assert "media.example" not in text  # the resident's photo: never public
     assert "412" not in text and "Jane" not in text and "+1507" not in text and "barked" not in text
     assert datetime.fromisoformat(item["requested_datetime"]) == cases.get_complaint(reference).received
     [single] = client.get(f"{BASE}/requests/{reference}.json?jurisdiction_id=kellogg").json()
@@ -262,7 +262,7 @@ def test_the_services_are_the_report_types_of_the_one_vocabulary(client, monkeyp
 @pytest.mark.parametrize(
     ("location", "public"),
     [
-        # issue 9: "Landmarks keep their names. Open311's public answer may show a landmark or an intersection"
+        # "Landmarks keep their names. Open311's public answer may show a landmark or an intersection"
         ("county road 9 past the grain elevator", "county road 9 past the grain elevator"),
         ("by the Dollar General on Belvidere", "by the Dollar General on Belvidere"),
         ("corner of 3rd and Elm", "corner of 3rd and Elm"),

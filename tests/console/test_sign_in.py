@@ -1,4 +1,4 @@
-"""Sign-in (issue 10, finding 9): growing delays per client and per account instead of a lock anyone could
+"""Sign-in: growing delays per client and per account instead of a lock anyone could
 trigger; the password hash off the event loop; the attempt counter atomic across workers."""
 
 from __future__ import annotations

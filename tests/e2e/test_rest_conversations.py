@@ -54,7 +54,7 @@ def test_barking_report_is_filed_without_asking_again_for_what_was_given(assista
     # "since 45 minutes ago", not "since 10pm": the run from 10pm is only believed up to 12 hours, so the
     # figure filed would depend on the hour the test runs (bot.nlp.facts.times.MAX_COMPUTED_RUN)
     replies = resident.says("the dog at 412 oak st has been barking nonstop since about 45 minutes ago")
-    # issue 9: a complete first message goes straight to the name; nothing it said is asked again
+    # a complete first message goes straight to the name; nothing it said is asked again
     assert not any("kind of animal" in r or "Where is this" in r or "how long" in r.lower() for r in replies)
     assert any("your name" in r for r in replies), replies
     answers = {"your name": "my name is Jane Doe"}
@@ -189,7 +189,7 @@ def test_vague_place_is_asked_again_then_a_person_is_offered(assistant):
     resident = Resident(url)
     resident.says("theres a dog barking nonstop")
     first = resident.says("here")
-    # asked again in other words, with examples (issue 38), and nothing said in the question's place
+    # asked again in other words, with examples, and nothing said in the question's place
     assert first == [REPORT_TYPES["barking"].detail("location").reasks("en")], first
     second = resident.says("my street")
     assert any("(507) 555-0100" in r for r in second), second
@@ -211,12 +211,12 @@ def test_an_animal_bite_asks_who_and_a_reply_that_is_no_time_is_asked_again(assi
     replies = resident.says("I need to report an animal bite")
     assert "911" in replies[0] and "who was bitten" in replies[-1].lower(), replies
     replies = resident.says("my daughter")
-    # the part of "who was bitten, and did it break the skin?" left is asked alone, in other words (issue 38)
+    # the part of "who was bitten, and did it break the skin?" left is asked alone, in other words
     assert "any blood" in replies[-1].lower(), replies
     replies = resident.says("yes")
     assert "where did it happen" in replies[-1].lower(), replies
     replies = resident.says("400 oak st")
-    # asked with the place the first time, so asked again alone in other words (issue 38)
+    # asked with the place the first time, so asked again alone in other words
     assert "what time was the bite" in replies[-1].lower(), replies
     again = resident.says("yes it broke the skin")
     assert "when did the bite happen" in again[-1].lower(), again

@@ -107,7 +107,7 @@ def test_an_sms_conversation_with_a_photo_files_a_written_complaint_once(line) -
     detail = line["cases"].get_complaint(reference)
     assert (detail.type, detail.channel, detail.form) == ("barking", "sms", "written")
     assert detail.complainant_contact == resident.phone and detail.complainant_name == "Jane Doe"
-    [photo_path] = detail.photo_urls  # our own EXIF-stripped copy, never Twilio's URL (issue 10)
+    [photo_path] = detail.photo_urls  # our own EXIF-stripped copy, never Twilio's URL
     assert photo_path.startswith("/photos/")
     mine = line["cases"].complaints_for_contact("kellogg", resident.phone, 10)
     assert [c.reference for c in mine] == [reference]

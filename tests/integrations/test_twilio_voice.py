@@ -131,7 +131,7 @@ def test_speech_reaches_the_assistant_as_the_callers_number_and_the_reply_is_spo
     root = twiml(webhook.post(path(3), call("uh yeah the dog next door at four twelve oak")))
     [message] = assistant.messages
     call_sid = twilio_sid("CA0001")
-    # the call is a conversation of its own; the caller's number rides in the metadata (issue 10)
+    # the call is a conversation of its own; the caller's number rides in the metadata
     assert (message.text, message.sender_id, message.input_channel, message.message_id) == (
         "uh yeah the dog next door at four twelve oak",
         f"call:{call_sid}",
@@ -227,7 +227,7 @@ def test_after_filing_the_caller_hears_what_a_phone_report_means_there_then_hang
     if jurisdiction == "kellogg":
         assert "recorded as a verbal complaint" in speech and "clerk" in speech
         assert "text this" not in speech  # a text files a new, written complaint (58-16 B(2))
-        assert "two verbal complaints" not in speech  # wrong for a household that has a first (issue 8)
+        assert "two verbal complaints" not in speech  # wrong for a household that has a first
     else:
         assert "verbal" not in speech.lower()
     prefix, year, number = reference.split("-")

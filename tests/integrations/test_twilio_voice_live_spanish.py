@@ -1,6 +1,6 @@
 """The phone line's switch to Spanish on a running Rasa server (the real agent, tracker store and lock store
 behind the signed voice webhook): "español" switches the call, and the assistant's turns that follow keep
-it in es-MX. Whole Spanish conversations, filed, are tested end to end elsewhere (issue 12)."""
+it in es-MX. Whole Spanish conversations, filed, are tested end to end elsewhere."""
 
 from __future__ import annotations
 

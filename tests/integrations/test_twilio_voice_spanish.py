@@ -1,4 +1,4 @@
-"""The phone line in Spanish (issue 12), through the signed voice webhook with the real RequestValidator.
+"""The phone line in Spanish, through the signed voice webhook with the real RequestValidator.
 
 The first prompt offers Spanish in Spanish; saying "español" switches the call; once the conversation is in
 Spanish every <Gather> listens in es-MX with Spanish hints and every <Say> uses the es-MX voice; the channel

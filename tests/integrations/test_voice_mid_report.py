@@ -64,7 +64,7 @@ def _call_turn(turn: int, replies: list, clock: datetime) -> ET.Element:
 
 
 def test_a_place_never_given_puts_the_caller_through_in_office_hours(twilio_env) -> None:
-    # issue 38: the form asks for the transfer (actions/giving_up.py); the channel dials City Hall when open
+    # the form asks for the transfer (actions/giving_up.py); the channel dials City Hall when open
     transfer = [{"custom": {"transfer": True}}]
     assert _call_turn(5, transfer, TUESDAY_MORNING).find("Dial") is not None
     after_hours = _call_turn(6, transfer, SUNDAY_NIGHT)

@@ -30,20 +30,20 @@ def places():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # issue 9: "filed at 'the grain elevator', with the road dropped"
+        # "filed at 'the grain elevator', with the road dropped"
         (
             "hogs out on county road 9 past the grain elevator",
             [("location", "county road 9 past the grain elevator")],
         ),
-        # issue 9: "refused three times, though Dollar General is a named landmark"
+        # "refused three times, though Dollar General is a named landmark"
         ("by the dollar general on belvedere", [("location", "by the dollar general on belvedere")]),
         ("a dog loose at the gas station on hwy 42", [("location", "the gas station on hwy 42")]),
-        # issue 9: "filed at 'the park', and then it asks 'which way did it go?'"
+        # "filed at 'the park', and then it asks 'which way did it go?'"
         (
             "two dogs running loose on linden street heading towards the park",
             [("location", "linden street"), ("direction", "towards the park")],
         ),
-        # issue 9: "gets 'Is there anything else?'"
+        # "gets 'Is there anything else?'"
         (
             "the german shepherd from 511 Chestnut went after my cat at 509 Chestnut",
             [("owner_location", "511 Chestnut"), ("location", "509 Chestnut")],
@@ -83,7 +83,7 @@ def test_role_needs_the_words_right_before_the_place() -> None:
 @pytest.mark.parametrize(
     ("place", "names"),
     [
-        # issue 9: "'by the dollar general on belvedere' is refused three times, though Dollar General is a
+        # "'by the dollar general on belvedere' is refused three times, though Dollar General is a
         # named landmark"
         ("the dollar general on belvedere", True),
         ("Kwik Trip", True),

@@ -1,4 +1,4 @@
-"""Status and confirmation texts go out in the complaint's language (issue 12); the officer's page stays
+"""Status and confirmation texts go out in the complaint's language; the officer's page stays
 English. Sent through the worker to the local Twilio stand-in."""
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def test_every_status_and_phone_text_has_both_wordings_with_the_same_placeholder
 def test_every_spanish_outbox_text_as_sent_costs_no_more_segments_than_its_english_one(
     outbox, cases, make_report
 ) -> None:
-    """SMS length limits apply to Spanish too (issue 12): the queued bodies are folded into GSM-7."""
+    """SMS length limits apply to Spanish too: the queued bodies are folded into GSM-7."""
     from bot.notify.segments import encoding, segments
 
     bodies = {}

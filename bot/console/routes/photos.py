@@ -32,7 +32,7 @@ def photo_store(request: Request, ctx: Context) -> PhotoStore:
 
 @router.get("/photos/{token}")
 def photo(token: str, request: Request, ctx: Context, user: Reader) -> Response:
-    # a photo filed with a complaint is shown only to staff of that complaint's city (issue 10, finding 10);
+    # a photo filed with a complaint is shown only to staff of that complaint's city;
     # one no complaint holds (sent without words, its conversation not filed) is shown to nobody
     cities = ctx.cases.photo_jurisdictions(f"/photos/{token}")
     if not any(user.may_see(city) for city in cities):

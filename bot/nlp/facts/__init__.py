@@ -1,4 +1,4 @@
-"""What a resident's message says, one reader per kind of fact (issue 38: every message is read for every fact
+"""What a resident's message says, one reader per kind of fact (every message is read for every fact
 still missing, and a fact is taken only from words that say it).
 
 Each reader is a pure function over text that returns the fact, or None when the words do not say it:

@@ -1,4 +1,4 @@
-"""Ask rather than guess (issue 9 section 4): when is a report's type too unclear to file?
+"""Ask rather than guess: when is a report's type too unclear to file?
 
 `ReportTypeArbiter` (integrations/nlu_components.py) calls `arbitrate` on the classifier's intent ranking.
 When the best intent is a report type and either another report type is close behind or the confidence
@@ -26,7 +26,7 @@ LOW_CONFIDENCE = 0.5  # a report type below this is asked about
 COMPETING_GAP = 0.2  # a second report type closer than this is asked about
 # best intents that say a message is no animal matter; one naming an animal with a report close behind is asked
 NOT_ANIMAL_MATTERS = ("other_city_service", "out_of_scope")
-# best intents that a resident's own words of a bite contradict: asked about, never filed (round 13: a lost pet too,
+# best intents that a resident's own words of a bite contradict: asked about, never filed (a lost pet too,
 # "found one of our barn cats torn up ... and saw a bobcat" was answered as a lost pet)
 BITE_CONTRADICTS = ("report_barking", "report_at_large", WILDLIFE, "ask_lost_pet")
 

@@ -1,4 +1,4 @@
-"""Does a message say that an animal bit (or killed) someone? (issue 9 section 4: never file a bite under
+"""Does a message say that an animal bit (or killed) someone? (never file a bite under
 another type).
 
 A bite filed as "at large" or "wildlife" gets no 911 advice, is not urgent and pages nobody. When the
@@ -35,7 +35,7 @@ _BITE_ES_RE = re.compile(
     r"|(?:fue|fui|fueron|esta|está|salio|salió) mordid[oa]s?\b)",
     re.IGNORECASE,
 )
-# round 13 (the spent m sets): a bite said without "bit": "got me right in the calf", "grabbed my finger", "got
+# a bite said without "bit": "got me right in the calf", "grabbed my finger", "got
 # hold of our collie's nose", "took a chunk out of my arm": a grabbing verb, at most four words, a body part
 _BODY = (
     r"(?:hands?|arms?|forearms?|legs?|calf|calves|ankles?|foot|feet|fingers?|thumbs?|wrists?|face|cheek|lips?|nose|ears?"
@@ -48,7 +48,7 @@ _GRAB_EN_RE = re.compile(
     # "dog inflicted wounds", "puncture wounds", "two holes in her neck", "teeth marks"
     r"|\b(?:dog|animal|cat)[- ](?:inflicted|bite) (?:wounds?|injur[a-z]+)"
     r"|\bpuncture (?:wounds?|marks?)|\b(?:teeth|tooth) marks|\b(?:two|2|deep) holes in\b"
-    # round 14 (the spent n sets): "my goat has bite wounds all over"
+    # "my goat has bite wounds all over"
     r"|\bbite (?:wounds|marks)\b",
     re.IGNORECASE,
 )
@@ -85,11 +85,11 @@ def says_bitten(text: str) -> bool:
     return any(p.search(flat) for p in (_BITE_EN_RE, _BITE_ES_RE, _GRAB_EN_RE, _GRAB_ES_RE))
 
 
-# round 14 (the spent n sets): any word of a bite, an attack or a wound, in either language. Much wider than
+# any word of a bite, an attack or a wound, in either language. Much wider than
 # `says_bitten`: it is a necessary condition, not evidence. "my daughter's kitten snuck out ... black with a
 # white spot" and "nos faltan dos borregas del potrero" were filed as bites by a classifier that had learnt
 # "my daughter" and "nos" from bite reports; a bite said with none of these words is asked about instead.
-# Over every training and evaluation message, 99% of bites have one (docs/nlu-evaluation.md, round 14).
+# Over every training and evaluation message, 99% of bites have one (docs/nlu-evaluation.md).
 _HARM_RE = re.compile(
     r"\b(?:bit|bites?|biting|bitten|bitting|bti|nip\w*|snap\w*|attack\w*|maul\w*|chomp\w*|scratch\w*|claw\w*"
     r"|kill\w*|dead|died|wound\w*|bleed\w*|bled|bleding|blood\w*|stitch\w*|punctur\w*|teeth|tooth|fangs?"
@@ -100,7 +100,7 @@ _HARM_RE = re.compile(
     r"|despedaz\w*|destroz\w*|herid\w*|sangr\w*|dientes|colmillos|puntadas|agarr\w*|lastim\w*|rabia"
     r"|prens\w*|prend\w*|arranc\w*|pic[oó]|picaron|picad\w*|brinc\w*|alcanz\w*|rompi\w*|hoyos|marcad\w*"
     r"|marquita|atraves\w*|comieron|emergencias|hinchad\w*|hinchando|golpe\w*"
-    # round 15 (the spent o sets): "tenia a mi gato del cuello ... esta en el veterinario"
+    # "tenia a mi gato del cuello ... esta en el veterinario"
     r"|(?:del|de la|por el|por la) (?:cuello|pescuezo|pierna|mano|brazo|cara|pata|oreja|nariz|hocico)"
     r"|vet|vets|veterinari\w*"
     r"|se (?:le|me|nos|les) (?:fue|fueron|echo|echó|avent\w*|tir\w*|lanz\w*))\b",

@@ -1,5 +1,5 @@
 """What the animal looks like (colour, size, breed, collar, markings), from a report's own words: "there's a loose dog on Main St, its brown and big",
-"hay un perro suelto en la Main, es cafe y grande, sin collar" (issue 9 section 1: every fact from any
+"hay un perro suelto en la Main, es cafe y grande, sin collar" (every fact from any
 message, the first included; before, the form asked "What does it look like?" right after it was told).
 
 The words around the animal are a look too ("a big brown lab with a red collar is loose on Elm", "un perro

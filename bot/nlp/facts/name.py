@@ -15,7 +15,7 @@ _SKIP_NAME_RE = re.compile(
 _SKIP_NAME_ES = re.compile(
     r"^\W*(omitir|saltar|anonim[oa]|prefiero no|no quiero (dar|decir)|sin nombre|no gracias|mejor no)\b", re.I
 )
-# Linear on any input (issue 10): one run of \W that can split only after a greeting.
+# Linear on any input: one run of \W that can split only after a greeting.
 _NAME_PREFIX_RE = re.compile(
     r"^\W*(?:(hi|hey|hello|hola|buenas)\W*)?(my name is|my name's|name is|name's|name:|i am|i'm|im|this is|it'?s|"
     r"call me|me llamo|mi nombre es|yo soy|soy|le habla|habla|aqui|aquí|con),?\s+",

@@ -1,4 +1,4 @@
-"""Times said in Spanish (issue 12), read beside the English ones by `bot.nlp.facts.times.read_times`.
+"""Times said in Spanish, read beside the English ones by `bot.nlp.facts.times.read_times`.
 
 "desde las 10 de la noche", "hace como una hora", "toda la noche", "cada noche", "los fines de semana".
 Number words go through text2num's Spanish (`alpha2digit(text, "es")`: "una hora" -> "1 hora"); a clock time

@@ -7,7 +7,7 @@ import re
 from bot.nlp.facts.text import clauses, fold
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
-NOT_KNOWN = "not known"  # an optional detail asked twice and not answered (issue 38): filed as no fact
+NOT_KNOWN = "not known"  # an optional detail asked twice and not answered: filed as no fact
 
 _UNKNOWN_ES = re.compile(
     r"\b(no (lo )?se|no sabemos|quien sabe|ni idea|no estoy segur[oa]|a lo mejor|tal vez|quizas?|desconozco|"

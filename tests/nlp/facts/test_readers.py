@@ -1,4 +1,4 @@
-"""The fact readers of bot/nlp/facts, each on its own (issue 38): a fact is taken only from words that say it,
+"""The fact readers of bot/nlp/facts, each on its own: a fact is taken only from words that say it,
 and words that fit no fact give none."""
 
 from __future__ import annotations

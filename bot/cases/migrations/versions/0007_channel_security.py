@@ -1,4 +1,4 @@
-"""Channel security (issue 10): one-time voice codes go through the outbox; photos are kept as our own
+"""Channel security: one-time voice codes go through the outbox; photos are kept as our own
 EXIF-stripped copies, served only to signed-in staff.
 
 Revision ID: 0007_channel_security

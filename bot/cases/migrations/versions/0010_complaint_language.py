@@ -1,4 +1,4 @@
-"""The language of the conversation a complaint came from (issue 12): `complaints.language`, 'en' or 'es'.
+"""The language of the conversation a complaint came from: `complaints.language`, 'en' or 'es'.
 
 Every complaint filed before this revision was taken in English, so existing rows get 'en'. Facts are
 filed in the same fields whatever the language; the column only tells the clerk (and the outbox) which

@@ -1,4 +1,4 @@
-"""Bite facts the clerk or officer confirms, and the written designation notices (issue 37).
+"""Bite facts the clerk or officer confirms, and the written designation notices.
 
 `bite_details` gains what a bite order turns on beyond the resident's words: proof of current rabies
 vaccination (Kellogg 58-10 A(1); Freeport 5 B "a certificate from a licensed veterinarian"), whether the bite

@@ -1,4 +1,4 @@
-"""A complaint filed without a place the city can find (issue 38): `complaints.needs_follow_up`.
+"""A complaint filed without a place the city can find: `complaints.needs_follow_up`.
 
 The assistant files a report whose place the resident never gave (after two re-asks) rather than leave a
 dead end, marked for the clerk to call back; the queue filters on it. Every complaint filed before this

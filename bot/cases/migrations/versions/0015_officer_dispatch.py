@@ -1,4 +1,4 @@
-"""The officer's dispatch (issue 36): `dispatch_steps` (acknowledged, on the way, on scene, done with an
+"""The officer's dispatch: `dispatch_steps` (acknowledged, on the way, on scene, done with an
 outcome) and `dispatch_pages` (every page and escalation sent about a complaint).
 
 Revision ID: 0015_officer_dispatch
