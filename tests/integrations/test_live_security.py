@@ -19,15 +19,12 @@ from datetime import datetime, timezone
 import pytest
 
 from bot.cases.report import Report
-from tests.integrations.test_twilio_conversations import Caller, Texter, _answer_until_read_back
+from tests.integrations.test_twilio_conversations import BITE_ANSWERS, Caller, Texter, _answer_until_read_back
 from tests.support.live import unique_phone
 
 FREEPORT_LINE = "+13205550158"
 BARKING_ANSWERS = {"since when": "since about 10pm", "how often": "every night", "time of day": "night",
                    "your name": "my name is Jane Doe", "where is this": "412 oak st", "kind of animal": "a dog"}  # fmt: skip
-BITE_ANSWERS = {"when did": "about twenty minutes ago", "kind of animal": "a dog", "look like": "big black dog",
-                "owner": "i dont know", "vaccinated": "not sure", "your name": "Sam Lee",
-                "where is this": "the park on main street", "who was bitten": "my son", "skin broken": "yes"}  # fmt: skip
 
 
 @pytest.fixture

@@ -70,6 +70,13 @@ class Texter:
         return [m.text or "" for m in ET.fromstring(text).iter("Message")]
 
 
+# A caller's answers to the bite form's questions, each keyed by words of the question it answers
+BITE_ANSWERS = {"when did": "about twenty minutes ago", "kind of animal": "a dog", "look like": "big black dog",
+                "describe": "big black dog", "owner": "i dont know", "whose": "i dont know", "vaccinated": "not sure",
+                "rabies": "not sure", "your name": "Sam Lee", "where is this": "the park on main street",
+                "who was bitten": "my son", "skin broken": "yes"}  # fmt: skip
+
+
 def _answer_until_read_back(say, replies: list[str], answers: dict[str, str], limit: int = 12) -> list[str]:
     for _ in range(limit):
         if any("yes to send it" in r.lower() for r in replies):
@@ -176,11 +183,7 @@ def test_a_call_files_a_verbal_bite_complaint_pages_the_officer_and_texts_the_ca
     assert greeting.find("Gather").get("input") == "speech"
     replies = caller.says("uh a dog just bit my son at the park on main street hes bleeding")
     assert "911" in replies[0]
-    answers = {"when did": "about twenty minutes ago", "kind of animal": "a dog", "look like": "big black dog",
-               "describe": "big black dog", "owner": "i dont know", "whose": "i dont know", "vaccinated": "not sure",
-               "rabies": "not sure", "your name": "Sam Lee", "where is this": "the park on main street",
-               "who was bitten": "my son", "skin broken": "yes"}  # fmt: skip
-    _answer_until_read_back(caller.says, replies, answers)
+    _answer_until_read_back(caller.says, replies, BITE_ANSWERS)
     [spoken] = caller.says("yes")
     assert [child.tag for child in caller.last][-1] == "Hangup" and caller.last.find("Gather") is None
     assert "recorded as a verbal complaint" in spoken and "two verbal complaints" not in spoken

@@ -360,7 +360,9 @@ NOT_TYPOS: frozenset[str] = frozenset(
      # "ducking ridiculous, sorry autocorrect" is no duck, "staring" no starling
      "ducking", "staring",
      # Spanish birds: "la palma de la mano" is no dove (paloma)
-     "palma", "palmas"}
+     "palma", "palmas",
+     # "the llama spits and charges" is no spitz (a dog)
+     "spits"}
 )  # fmt: skip
 
 IRREGULAR_PLURALS: dict[str, str] = {
