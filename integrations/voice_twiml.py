@@ -39,6 +39,9 @@ SPEECH = {
             "dog", "cat", "puppy", "pit bull", "German shepherd", "lab", "husky", "rottweiler", "horse", "cow",
             "pig", "goat", "sheep", "chicken", "rooster", "duck", "raccoon", "skunk", "bat", "snake", "fox",
             "coyote", "barking", "bit", "bite", "loose", "running loose", "at large", "español", "Spanish",
+            # the other report types (bot/vocabulary.py), in the words a caller says them
+            "threat", "charged", "chased", "lunged", "neglect", "no water", "no food", "hot car", "chained",
+            "waste", "poop", "too many", "kennel", "damage", "dug up",
         ),
     ),
     "es": Speech(
@@ -50,6 +53,8 @@ SPEECH = {
             "zorrillo", "murciélago", "víbora", "culebra", "zorro", "coyote", "ladra", "ladrando", "ladridos",
             "mordió", "mordida", "suelto", "anda suelto", "sí", "no", "no sé", "calle", "esquina",
             "enfrente de", "English", "inglés",
+            "amenaza", "persiguió", "se le echó encima", "descuido", "sin agua", "sin comida", "carro caliente",
+            "amarrado", "excremento", "popó", "demasiados animales", "criadero", "daños", "rompió",
         ),
     ),
 }  # fmt: skip
@@ -104,8 +109,8 @@ def place_name(name: str) -> str:
 
 
 def speech_hints(pack: Pack, language: object = DEFAULT_LANGUAGE) -> str:
-    """Animal words of the language, then the city's street names and landmarks (bot.nlp gazetteer), which
-    stay as they are in either language."""
+    """Animal and report-type words of the language, then the city's street names and landmarks (bot.nlp
+    gazetteer), which stay as they are in either language."""
     hints: list[str] = list(speech_for(language).animal_hints)
     hints += [f"{place_name(name)} Street" for name in STREETS.get(pack.code, ())]
     hints += [place_name(name) for name in NAMED_LANDMARKS.get(pack.code, ())]

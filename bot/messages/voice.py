@@ -16,8 +16,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "La oficina municipal está abierta: para hablar con una persona, diga oficina.",
     },
     "voice_opening_question": {
-        "en": "Tell me what's happening: a barking animal, an animal running loose, or a bite. And where?",
-        "es": "Dígame qué pasa: un animal que ladra, un animal suelto, o una mordida. ¿Y dónde?",
+        "en": "Tell me what's happening: barking, a loose animal, a bite or a threat, an animal left without "
+        "care, waste, too many animals, or damage. And where?",
+        "es": "Dígame qué pasa: ladridos, un animal suelto, una mordida o una amenaza, un animal sin cuidado, "
+        "excremento, demasiados animales, o daños. ¿Y dónde?",
     },
     # said in Spanish in the English greeting too, by the Spanish voice
     "voice_language_offer": {

@@ -280,3 +280,30 @@ def test_speech_hints_write_place_names_as_they_are_written() -> None:
         hint for hint in kellogg + freeport if "'S" in hint or hint.startswith("Mc") and hint[2].islower()
     ]
     assert [place_name(n) for n in ("o'brien's yard", "mack", "i-90")] == ["O'Brien's Yard", "Mack", "I-90"]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", {"barking", "loose", "bite", "threat", "neglect", "waste", "too many", "damage"}),
+        (
+            "es",
+            {
+                "ladridos",
+                "suelto",
+                "mordida",
+                "amenaza",
+                "descuido",
+                "excremento",
+                "demasiados animales",
+                "daños",
+            },
+        ),
+    ],
+)
+def test_speech_hints_name_every_report_type_and_keep_the_places(language: str, words: set[str]) -> None:
+    from integrations.voice_twiml import MAX_HINTS, speech_hints
+
+    hints = speech_hints(get_pack("kellogg"), language).split(", ")
+    assert words <= set(hints) and len(hints) <= MAX_HINTS
+    assert "McKinley Street" in hints  # the report words crowd out no street

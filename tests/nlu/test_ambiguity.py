@@ -236,3 +236,42 @@ def test_component_asks_when_a_city_service_message_names_an_animal() -> None:
     assert named.get("intent") == {"name": "ambiguous_report", "confidence": 0.44}
     assert named.get("report_candidates") == ["report_at_large"]
     assert unnamed.get("intent")["name"] == "nlu_fallback"
+
+
+@pytest.mark.parametrize(
+    ("best", "close"),
+    [
+        ("report_threat", "report_bite"),  # nothing bit, or a bite: 911 and the officer's page hang on it
+        ("report_neglect", "report_at_large"),  # issue 34: neglect was filed and counted as at large
+        ("report_waste", "report_at_large"),  # 58-15, not 58-3
+        ("report_too_many", "report_barking"),  # a kennel: 58-4, or 58-5 C
+        ("report_at_large", "report_threat"),  # charged at me: Freeport 11 C 2 b
+        ("report_barking", "report_neglect"),  # a dog crying all day on a chain
+    ],
+)
+def test_a_newer_report_type_close_to_another_is_asked_about(best: str, close: str) -> None:
+    assert arbitrate(ranking((best, 0.5), (close, 0.4), ("inform", 0.05))) == [best, close]
+
+
+def test_damage_close_behind_lets_the_other_type_stand() -> None:
+    # a loose dog that dug up a garden is at large whatever else it did (Kellogg names no damage)
+    assert arbitrate(ranking(("report_at_large", 0.55), ("report_damage", 0.4))) is None
+    # but damage as the best guess, with at large close behind, is asked about
+    assert arbitrate(ranking(("report_damage", 0.55), ("report_at_large", 0.4))) == [
+        "report_damage",
+        "report_at_large",
+    ]
+
+
+@pytest.mark.parametrize("best", ["report_threat", "report_neglect", "report_waste", "report_too_many"])
+def test_a_newer_report_type_at_low_confidence_is_asked_about(best: str) -> None:
+    assert arbitrate(ranking((best, 0.45), ("inform", 0.3))) == [best]
+    assert arbitrate(ranking((best, 0.9), ("inform", 0.05))) is None
+
+
+def test_a_bite_in_the_words_of_a_threat_is_asked_about_with_the_bite() -> None:
+    # "it charged and bit my leg": filed as a threat it would page nobody
+    assert arbitrate(ranking(("report_threat", 0.8), ("report_bite", 0.1)), bite_said=True) == [
+        "report_threat",
+        "report_bite",
+    ]

@@ -3,7 +3,7 @@
 `ReportTypeArbiter` (integrations/nlu_components.py) calls `arbitrate` on the classifier's intent ranking.
 When the best intent is a report type and either another report type is close behind or the confidence
 is low, the message's intent becomes `ambiguous_report`, and the assistant asks "Is it barking, loose,
-or did it bite someone?" (data/rules/disambiguation.yml). The competing types go in `report_candidates`.
+or did it bite someone? Or a threat, ..." (data/rules/disambiguation.yml, which names every report type). The competing types go in `report_candidates`.
 
 Before that, `reconcile_species` holds the ranking to the animals the message names (bot.nlp.animals.taxonomy
 `species_kind`): a cow, a dog or chickens are never wildlife, and a skunk or a deer is never barking or
@@ -19,7 +19,22 @@ from typing import Any
 from bot.nlp.animals.taxonomy import species_kind
 
 AMBIGUOUS_REPORT = "ambiguous_report"
-REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
+# Each report type, and whether it is asked about when it is the best intent and unsure, or close behind
+# it: asked where a wrong pick changes what the report sets going (urgency and the officer's page, the
+# section, or the count of Kellogg 58-16; bot/ordinance/report_types.py), since the question costs one text.
+ASKED_WHEN_CLOSE = {
+    "report_barking": True,  # 58-5 C; Freeport 7 A
+    "report_at_large": True,  # 58-3; Freeport 1 E, 5 A
+    "report_bite": True,  # urgent: 911 first, the officer paged, 58-10's quarantine
+    "report_threat": True,  # beside a bite: nothing bit, nobody paged; beside at large: a 58-16 reading
+    "report_neglect": True,  # an animal in danger is urgent; filed as at large it was counted for 58-3
+    "report_waste": True,  # 58-15 and Freeport 7 C, not the at-large complaint it was filed as
+    "report_too_many": True,  # 58-4 and Freeport 6: a kennel's barking is not only 58-5 C
+    # Kellogg names no damage (the pack's `damage_complaints` reading); a loose animal that dug up a garden
+    # is at large whatever else it did, so damage close behind another type lets that type stand
+    "report_damage": False,
+}
+REPORT_TYPES = tuple(ASKED_WHEN_CLOSE)
 WILDLIFE = "report_wildlife"
 _NOT_INTENTS = ("nlu_fallback", AMBIGUOUS_REPORT)
 LOW_CONFIDENCE = 0.5  # a report type below this is asked about
@@ -28,7 +43,7 @@ COMPETING_GAP = 0.2  # a second report type closer than this is asked about
 NOT_ANIMAL_MATTERS = ("other_city_service", "out_of_scope")
 # best intents that a resident's own words of a bite contradict: asked about, never filed (a lost pet too,
 # "found one of our barn cats torn up ... and saw a bobcat" was answered as a lost pet)
-BITE_CONTRADICTS = ("report_barking", "report_at_large", WILDLIFE, "ask_lost_pet")
+BITE_CONTRADICTS = ("report_barking", "report_at_large", "report_threat", WILDLIFE, "ask_lost_pet")
 
 
 def arbitrate(
@@ -92,7 +107,7 @@ def _close_reports(ranked: Sequence[dict[str, Any]], best: float, competing_gap:
     return [
         r["name"]
         for r in ranked
-        if r.get("name") in REPORT_TYPES and best - float(r.get("confidence", 0)) < competing_gap
+        if ASKED_WHEN_CLOSE.get(r.get("name"), False) and best - float(r.get("confidence", 0)) < competing_gap
     ]
 
 
