@@ -29,7 +29,7 @@ from bot.console.pages import (
     render,
     require_city,
 )
-from bot.console.resident_words import reads_resident_numbers, transcript_for
+from bot.console.resident_words import complaint_for, reads_complainant
 from bot.console.standing import (
     CountedRow,
     SubjectStanding,
@@ -129,6 +129,7 @@ def complaint_page(
     except ComplaintNotFound:
         raise_not_found()
     require_city(user, detail.jurisdiction)
+    detail = complaint_for(user, detail)  # the officer's role: no complainant anywhere on the page
     pack = get_pack(detail.jurisdiction)
     subject = standing = None
     if detail.subject_id is not None:
@@ -144,8 +145,7 @@ def complaint_page(
         "complaint.html",
         c=detail,
         pack=pack,
-        transcript=transcript_for(user, detail.transcript),
-        reads_numbers=reads_resident_numbers(user),
+        reads_complainant=reads_complainant(user),
         subject=subject,
         standing=standing,
         counted=counted,
