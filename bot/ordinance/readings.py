@@ -27,6 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "letter_days_from": ("issue", "receipt"),
     "threat_complaints": ("count", "at_large_only"),
     "damage_complaints": ("not_counted", "count"),
+    "prior_at_large": ("at_large_complaints", "loose_threats"),
 }
 # readings that only one rules module's law raises: a pack with other rules may not set them, and its
 # household page does not name them (Freeport has no 58-16)
@@ -40,6 +41,7 @@ RULES_OF: dict[str, str] = {
     "letter_days_from": "kellogg",
     "threat_complaints": "kellogg",
     "damage_complaints": "kellogg",
+    "prior_at_large": "freeport",
 }
 WORDS: dict[tuple[str, str], str] = {
     ("first_lapse", "lapse"): (
@@ -118,6 +120,15 @@ WORDS: dict[tuple[str, str], str] = {
         "58-16 counts a complaint of damage to property: 58-5 asks the owner to prevent 'any act which "
         "constitutes a nuisance'"
     ),
+    ("prior_at_large", "at_large_complaints"): (
+        "8(3) 'the animal was at large at this address on a prior date' is shown by an earlier complaint filed "
+        "as at large; a threat whose animal was loose is not read as one (seizure enters private property: "
+        "the narrower reading)"
+    ),
+    ("prior_at_large", "loose_threats"): (
+        "8(3) 'the animal was at large at this address on a prior date' is shown by an earlier at-large "
+        "complaint, or an earlier threat whose animal the resident said was loose (at large, 1 E)"
+    ),
 }
 NOT_COUNTED = {"anonymous": "not_counted_anonymous", "same_incident": "not_counted_same_incident"}
 BARKING_NOT_COUNTED = "not_counted_barking_short"
@@ -143,6 +154,7 @@ class Readings:
     letter_days_from: str = "issue"
     threat_complaints: str = "count"
     damage_complaints: str = "not_counted"
+    prior_at_large: str = "at_large_complaints"
 
     def words(self, rules: str | None = None) -> list[str]:
         """Each reading in force, in plain words, for the household page: those of every city, and those

@@ -167,3 +167,25 @@ def test_an_urgent_bite_from_page_to_done_on_a_phone(console, standin, page) -> 
         "officer_paged", "dispatch_acknowledged", "officer_call_back", "dispatch_on_the_way",
         "dispatch_on_scene", "dispatch_done",
     ]  # fmt: skip
+
+
+def test_the_clerks_complaint_page_shows_the_officer_no_complainant(console, page) -> None:
+    """The officer's role reads the report, never who made it: no name, number or e-mail on the clerk's page."""
+    base, app = console
+    reference = app.state.console.cases.file_complaint(
+        Report(jurisdiction="kellogg", type="neglect", channel="sms", source_id="SMofficerprivacy",
+               received=datetime.now(timezone.utc), location="18 Birch Street", animal="dog",
+               complainant_contact=RESIDENT, complainant_name="Ingrid Solheim",
+               transcript="Resident: Ingrid here, a dog chained with no water at 18 birch st, text 507-555-0123",
+               details={"what_happened": "chained with no water"})
+    )  # fmt: skip
+    page.set_default_timeout(15_000)
+    page.goto(f"{base}/complaints/{reference}")
+    page.get_by_label("Name").fill("officer")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").tap()
+    page.wait_for_url(re.compile(f"/complaints/{reference}$"))
+    expect(page.locator("#complainant")).to_contain_text("not shown to the officer's role")
+    assert "a dog chained with no water at 18 birch st" in page.locator("main").inner_text()
+    assert "Ingrid" not in page.content() and "Solheim" not in page.content()
+    _no_resident_number(page)

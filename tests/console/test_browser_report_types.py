@@ -150,3 +150,21 @@ def test_damage_in_kellogg_is_recorded_and_the_household_page_says_why_it_is_unc
     readings = page.locator("#readings").inner_text()
     assert "damage to property is recorded, and 58-16 does not count it" in readings
     assert "threat without contact" in readings
+
+
+def test_a_neglect_phoned_in_to_the_clerk_carries_its_details(console, page) -> None:  # noqa: F811
+    """Kellogg 58-12 "No owner shall fail to provide any animal with sufficient wholesome food and water": the
+    clerk types what the assistant would have asked, and the complaint page shows it, urgent."""
+    base, cases = console
+    sign_in(page, base)
+    page.goto(f"{base}/complaints/new")
+    page.get_by_label("How it came in").select_option(label="phone call taken by staff")
+    page.get_by_label("Type", exact=True).select_option(label="Neglect or cruelty")
+    page.get_by_label("Where (street address of the household, or the place)").fill("18 Birch Street")
+    page.locator("#neglect-in_danger").select_option("yes")
+    page.locator("#neglect-what_happened").fill("puppies in a crate on the porch, no water")
+    page.get_by_role("button", name="File complaint").click()
+    page.wait_for_url(re.compile(r"/complaints/KEL-"))
+    fields = page.locator("dl.fields").inner_text()
+    assert "puppies in a crate on the porch, no water" in fields and "Neglect or cruelty" in fields
+    assert "urgent" in page.locator("p.status").inner_text()

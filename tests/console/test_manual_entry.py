@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from bot.vocabulary import REPORT_TYPES
 from tests.console.conftest import csrf_from
 
 
@@ -63,3 +66,80 @@ def test_a_complaint_without_a_location_is_not_filed(signed_in, cases) -> None:
     assert response.headers["location"] == "/complaints/new"
     assert cases.count_complaints() == 0
     assert "location is required" in client.get("/complaints/new").text
+
+
+def _filed(client, **fields: str) -> str:
+    response = client.post("/complaints", data={**entry_form(client), "channel": "staff_phone", **fields})
+    assert response.status_code == 303 and response.headers["location"].startswith("/complaints/KEL-"), (
+        response.headers["location"]
+    )
+    return response.headers["location"].rsplit("/", 1)[1]
+
+
+def test_the_form_asks_each_types_details_in_the_assistants_words(signed_in) -> None:
+    page = signed_in("clerk").get("/complaints/new").text
+    for code in ("threat", "neglect", "waste", "too_many", "damage", "barking", "at_large"):
+        for slot in REPORT_TYPES[code].filed_details:
+            assert f'name="{code}-{slot}"' in page, (code, slot)
+    danger = REPORT_TYPES["neglect"].detail("in_danger").ask
+    assert f'<label for="neglect-in_danger">{danger[:1].upper() + danger[1:]}</label>' in page
+    assert 'name="bite-bite_when"' not in page  # a bite has its own fields
+
+
+def test_a_phoned_in_animal_in_danger_is_filed_with_its_details_and_urgent(signed_in, cases) -> None:
+    """Kellogg 58-12 "sufficient wholesome food and water, proper shelter and protection from the weather": the
+    clerk records what care is missing and that the animal is in danger now, as the assistant would."""
+    client = signed_in("clerk")
+    reference = _filed(client, type="neglect", **{"neglect-in_danger": "yes",
+                       "neglect-what_happened": "chained in the yard, no water since Friday",
+                       "threat-what_happened": "typed in the wrong box"})  # fmt: skip
+    detail = cases.get_complaint(reference)
+    assert dict(detail.details) == {
+        "in_danger": "yes",
+        "what_happened": "chained in the yard, no water since Friday",
+    }
+    assert detail.urgent  # in danger now is urgent like a bite (bot.cases.report.URGENT_ANSWERS)
+    page = client.get(f"/complaints/{reference}").text
+    assert "chained in the yard, no water since Friday" in page and "typed in the wrong box" not in page
+
+
+def test_a_threat_records_what_it_did_whether_it_was_loose_and_whose_it_is(signed_in, cases) -> None:
+    """Freeport 11 C 2 b "chased or approached a person ... in an apparent attitude of attack"."""
+    client = signed_in("clerk")
+    reference = _filed(client, type="threat", **{"threat-what_happened": "chased me to my car",
+                       "threat-loose": "yes", "threat-in_danger": "no",
+                       "threat-owner_known": "the Lindqvists at 30 Elm St"})  # fmt: skip
+    detail = cases.get_complaint(reference)
+    assert dict(detail.details) == {"what_happened": "chased me to my car", "loose": "yes", "in_danger": "no"}
+    assert detail.owner_named == "the Lindqvists at 30 Elm St" and not detail.urgent
+
+
+def test_barking_files_the_assistants_values(signed_in, cases) -> None:
+    client = signed_in("clerk")
+    reference = _filed(client, type="barking", **{"barking-barking_since": "since 10pm",
+                       "barking-barking_minutes": "45", "barking-barking_frequency": "yes"})  # fmt: skip
+    details = dict(cases.get_complaint(reference).details)
+    assert details == {
+        "barking_since": "since 10pm",
+        "barking_minutes": 45,
+        "barking_frequency": "every night",
+    }
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("neglect-in_danger", "maybe", "choose yes, no or not known"),
+        ("barking-barking_minutes", "forty", "a whole number of minutes"),
+        ("barking-barking_minutes", "0", "a whole number of minutes"),
+        ("neglect-what_happened", "x" * 301, "at most 300 characters"),
+    ],
+)
+def test_a_detail_out_of_bounds_is_not_filed_and_says_which(signed_in, cases, field, value, says) -> None:
+    client = signed_in("clerk")
+    complaint_type = field.split("-")[0]
+    response = client.post("/complaints", data={**entry_form(client), "channel": "walk_in",
+                                                "type": complaint_type, field: value})  # fmt: skip
+    assert response.headers["location"] == "/complaints/new"
+    assert cases.count_complaints() == 0
+    assert says in client.get("/complaints/new").text

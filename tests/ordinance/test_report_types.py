@@ -93,7 +93,7 @@ def test_the_readings_in_force_are_named_for_kellogg_only(kellogg_pack) -> None:
     words = kellogg_pack.readings.words("kellogg")
     assert any("threat without contact" in line and "58-5 A" in line for line in words)
     assert any("damage to property" in line and "does not count it" in line for line in words)
-    assert not any("threat" in line for line in get_pack("freeport").readings.words("freeport"))
+    assert not any("58-5" in line for line in get_pack("freeport").readings.words("freeport"))
     with pytest.raises(ValueError, match="applies only to rules kellogg"):
         parse_readings({"damage_complaints": "count"}, "freeport.yml", "freeport")
 
@@ -118,3 +118,32 @@ def test_the_standing_command_reads_a_threats_loose_flag() -> None:
     document = {"complaints": [{"id": "1", "subject": "s", "received": "2026-03-01", "type": "threat",
                                 "form": "written", "animal_loose": False}]}  # fmt: skip
     assert facts_from_json(document)[0].animal_loose is False
+
+
+@pytest.mark.parametrize(
+    ("reading", "previous"), [("at_large_complaints", ("a",)), ("loose_threats", ("a", "t"))]
+)
+def test_freeport_8_3_reads_a_loose_threat_as_at_large_only_under_its_reading(reading, previous) -> None:
+    """Freeport 8(3): "or that the animal was at large at this address on a prior date"; 1 E: an animal "at
+    large" is off its owner's premises and not under restraint. A threat whose animal was loose says the animal
+    was at large; whether 8(3) reads it so is the reading `prior_at_large`."""
+    pack = get_pack("freeport")
+    facts = [
+        fact("a", "2026-03-01", "at_large"),
+        fact("t", "2026-03-02", "threat", animal_loose=True),
+        fact("y", "2026-03-02", "threat", animal_loose=False),  # threatened from its own yard: never at large
+        fact("u", "2026-03-02", "threat"),  # loose not known: not shown
+        fact("now", "2026-03-05", "barking"),
+    ]
+    results = freeport.count_complaints(facts, pack.law, pack.tz, Readings(prior_at_large=reading))
+    assert results[-1].seizure.previous_complaint_ids == previous
+    assert any(
+        "8(3)" in line and ("loose" in line) for line in Readings(prior_at_large=reading).words("freeport")
+    )
+
+
+def test_the_freeport_pack_names_its_8_3_reading_and_kellogg_may_not_set_it() -> None:
+    assert get_pack("freeport").readings.prior_at_large == "at_large_complaints"
+    assert not any("8(3)" in line for line in get_pack("kellogg").readings.words("kellogg"))
+    with pytest.raises(ValueError, match="applies only to rules freeport"):
+        parse_readings({"prior_at_large": "loose_threats"}, "kellogg.yml", "kellogg")

@@ -11,10 +11,11 @@ from starlette.datastructures import FormData
 from bot.cases.errors import CaseError, ComplaintNotFound
 from bot.cases.households import kept_at_incident_place, owner_address
 from bot.cases.models import COMPLAINT_TYPES, FORMS, VICTIMS
-from bot.cases.report import BiteDetails, Report
+from bot.cases.report import BiteDetails, Report, is_urgent
 from bot.cases.service import AuditRecord, ComplaintDetail, NoticeRecord, SubjectRecord
 from bot.console import try_line
 from bot.console.context import ConsoleContext
+from bot.console.manual_details import MAX_MINUTES, MAX_TEXT_CHARS, fields_by_type, manual_details
 from bot.console.notices import notice_kinds_for
 from bot.console.pages import (
     Clerk,
@@ -29,7 +30,7 @@ from bot.console.pages import (
     render,
     require_city,
 )
-from bot.console.resident_words import reads_resident_numbers, transcript_for
+from bot.console.resident_words import complaint_for, reads_complainant
 from bot.console.standing import (
     CountedRow,
     SubjectStanding,
@@ -63,6 +64,9 @@ def new_complaint_form(request: Request, ctx: Context, user: Clerk) -> HTMLRespo
         "complaint_new.html",
         channels=MANUAL_CHANNELS,
         types=COMPLAINT_TYPES,
+        type_fields=fields_by_type(),  # each type's details, as the assistant asks them
+        max_minutes=MAX_MINUTES,
+        max_text_chars=MAX_TEXT_CHARS,
         default_jurisdiction=pack.code,
         now_local=now_local.isoformat(timespec="minutes"),
         entry_token=uuid.uuid4().hex,  # idempotency: submitting the same form twice files once
@@ -97,6 +101,7 @@ def _manual_report(form: FormData, pack: Pack) -> Report:
             animal_vaccinated=_yes_no(form_text(form, "bite_vaccinated")),
             owner_known=form_text(form, "bite_owner_known") or None,
         )
+    details, owner = manual_details(form, complaint_type)
     phone = form_text(form, "complainant_phone")
     return Report(
         jurisdiction=pack.code,
@@ -111,8 +116,11 @@ def _manual_report(form: FormData, pack: Pack) -> Report:
         occurred_text=form_text(form, "occurred_text") or None,
         complainant_contact=try_line.e164(phone) if phone else None,
         complainant_name=form_text(form, "complainant_name") or None,
+        owner=owner,
+        details=details,
         bite=bite,
-        urgent=form.get("urgent") == "on" or complaint_type == "bite",
+        # urgent as the assistant files it (a bite; an animal in danger now...), or as the clerk ticks it
+        urgent=form.get("urgent") == "on" or is_urgent(complaint_type, details),
     )
 
 
@@ -129,6 +137,7 @@ def complaint_page(
     except ComplaintNotFound:
         raise_not_found()
     require_city(user, detail.jurisdiction)
+    detail = complaint_for(user, detail)  # the officer's role: no complainant anywhere on the page
     pack = get_pack(detail.jurisdiction)
     subject = standing = None
     if detail.subject_id is not None:
@@ -144,8 +153,7 @@ def complaint_page(
         "complaint.html",
         c=detail,
         pack=pack,
-        transcript=transcript_for(user, detail.transcript),
-        reads_numbers=reads_resident_numbers(user),
+        reads_complainant=reads_complainant(user),
         subject=subject,
         standing=standing,
         counted=counted,

@@ -16,7 +16,7 @@ from bot.console.accounts import StaffUser
 from bot.console.context import ConsoleContext
 from bot.console.officer_board import OfficerServices, board_items, board_since, maps_links
 from bot.console.pages import Context, back_to, console_router, flash, form_text, raise_not_found, render
-from bot.console.resident_words import resident_lines
+from bot.console.resident_words import complaint_for, resident_lines
 from bot.console.security import require
 from bot.jurisdictions import Pack, get_pack
 from bot.notify.dispatch_rules import owner_notice_deadline, texts_in_force
@@ -71,10 +71,11 @@ def item(request: Request, reference: str, ctx: Context, user: Officer) -> HTMLR
             victim_kind=detail.bite.victim_kind, injury=detail.bite.skin_broken_or_medical,
         )  # fmt: skip
     household = ctx.cases.complaints_of_subject(detail.subject_id) if detail.subject_id is not None else []
+    shown = complaint_for(user, detail)  # the call-back and the texts use the number; the page never has it
     return render(
-        request, "officer_item.html", c=detail, pack=pack, state=state, deadline=deadline, now=ctx.clock(),
+        request, "officer_item.html", c=shown, pack=pack, state=state, deadline=deadline, now=ctx.clock(),
         maps=maps_links(detail.location_normalised or detail.location_text, pack),
-        words=resident_lines(detail.transcript),
+        words=resident_lines(shown.transcript),
         photos=[url for url in detail.photo_urls if url.startswith("/photos/")],
         household=[h for h in household if h.reference != detail.reference],
         animals=ctx.cases.animals_of_subject(detail.subject_id) if detail.subject_id is not None else [],

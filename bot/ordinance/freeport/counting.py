@@ -49,7 +49,11 @@ class SeizurePreconditions:
         }
 
 
-def _counts_for_8_3(other: ComplaintFact, law: FreeportLaw) -> bool:
+def _counts_for_8_3(other: ComplaintFact, law: FreeportLaw, readings: Readings) -> bool:
+    if other.type == "threat" and other.animal_loose is True:
+        # "the animal was at large": a loose threat is also at large (1 E); the reading `prior_at_large` says
+        # whether 8(3) reads it so, and only where at-large complaints count at all
+        return readings.prior_at_large == "loose_threats" and "at_large" in law.seizure_previous_types
     if other.type not in law.seizure_previous_types:
         return False
     # 8(3) speaks of a barking *dog*: a barking complaint about another species does not count.
@@ -57,7 +61,11 @@ def _counts_for_8_3(other: ComplaintFact, law: FreeportLaw) -> bool:
 
 
 def seizure_preconditions(
-    fact: ComplaintFact, history: Sequence[ComplaintFact], law: FreeportLaw, tz: tzinfo
+    fact: ComplaintFact,
+    history: Sequence[ComplaintFact],
+    law: FreeportLaw,
+    tz: tzinfo,
+    readings: Readings = DEFAULT_READINGS,
 ) -> SeizurePreconditions:
     """Which section 8 preconditions the records show for `fact`.
 
@@ -71,7 +79,7 @@ def seizure_preconditions(
         for other in history
         if other.id != fact.id
         and other.subject == fact.subject
-        and _counts_for_8_3(other, law)
+        and _counts_for_8_3(other, law, readings)
         and local_date(other.received, tz) < day
     )
     return SeizurePreconditions(
@@ -143,7 +151,7 @@ def count_complaints(
         results[index] = CountResult(
             fact=fact,
             number=number,
-            seizure=seizure_preconditions(fact, earlier, law, tz),
+            seizure=seizure_preconditions(fact, earlier, law, tz, readings),
             designation=designation,
             not_counted=skipped.get(index),
         )
