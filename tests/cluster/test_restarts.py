@@ -90,5 +90,7 @@ def test_a_dead_service_gets_a_logged_failure_and_a_polite_reply_then_the_line_r
             break
         time.sleep(2)
     assert not again.is_error, again
-    # the conversation went on where it was: the barking report still asks how long, now without "how often"
-    assert "barking without a break" in again.text.lower() and "every night" not in again.text.lower(), again
+    # the conversation went on where it was: "every night" answered how often, so how long is asked alone, in
+    # the other words of a second asking (bot.vocabulary), and "how often" is not asked again
+    assert "since what time has it been barking" in again.text.lower(), again
+    assert "every night" not in again.text.lower(), again
