@@ -15,7 +15,7 @@ from rasa_sdk.types import DomainDict
 
 from actions.fact_reading import report_events, times_asked
 from actions.forms import needed_slots
-from actions.services import conversation_pack
+from actions.services import anonymous_note
 from bot.messages import say
 from bot.vocabulary import REPORT_TYPES, question
 
@@ -40,8 +40,7 @@ def _anonymous_said(slot: str, text: str, tracker: Tracker) -> str:
     """The name question ends with what the city does with an anonymous report (the pack's reading)."""
     if slot != "complainant_name":
         return text
-    reading = conversation_pack(tracker).readings.anonymous
-    return f"{text} {say(f'anonymous.{reading}', tracker.get_slot('language'))}"
+    return f"{text} {anonymous_note(tracker)}"
 
 
 def question_for(slot: str, tracker: Tracker) -> tuple[str, list[str]]:

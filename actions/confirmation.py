@@ -15,6 +15,7 @@ from actions.forms import ANONYMOUS
 from actions.giving_up import call_ending
 from actions.reading import latest_intent, latest_text, message_times
 from actions.report_forms import REPORT_FORMS
+from actions.services import anonymous_note
 from bot.messages import say
 from bot.nlp.facts.corrections import parse_correction
 from bot.nlp.facts.yes_no import NO, YES, is_cancel, yes_no_unknown
@@ -105,7 +106,7 @@ class ValidateConfirmForm(FormValidationAction):
         if tracker.get_slot("complainant_name") in (None, ANONYMOUS):
             dispatcher.utter_message(response="utter_already_anonymous")
             return {"report_confirmed": None, "change_requested": True}
-        dispatcher.utter_message(response="utter_anonymous_ok")
+        dispatcher.utter_message(response="utter_anonymous_ok", anonymous_note=anonymous_note(tracker))
         return {"complainant_name": ANONYMOUS, "report_confirmed": None}
 
     async def _corrections(

@@ -20,7 +20,7 @@ from actions.reading import (
     said_again_at_this_prompt,
     value_before_this_message,
 )
-from actions.services import conversation_pack
+from actions.services import anonymous_note, conversation_pack
 from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.facts.corrections import corrects
 from bot.nlp.facts.name import clean_name, declines_name
@@ -156,7 +156,9 @@ class SharedAnswers:
         text = str(value or "")
         if text == ANONYMOUS or declines_name(text, latest_intent(tracker)):
             if text != ANONYMOUS:
-                dispatcher.utter_message(response="utter_anonymous_ok")
+                dispatcher.utter_message(
+                    response="utter_anonymous_ok", anonymous_note=anonymous_note(tracker)
+                )
             return self._accept("complainant_name", ANONYMOUS)
         instead = not_a_name(tracker) if text == latest_text(tracker) else None
         if instead and not said_again_at_this_prompt(tracker):

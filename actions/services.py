@@ -12,6 +12,7 @@ from rasa_sdk import Tracker
 from bot.cases.db import make_engine, make_session_factory
 from bot.cases.service import CaseService
 from bot.jurisdictions import Pack, get_pack, load_packs, pack_for_number
+from bot.messages import say
 from bot.messages.resident import office_hours_in
 from bot.settings import get_settings
 
@@ -41,6 +42,13 @@ def conversation_pack(tracker: Tracker) -> Pack:
     if code not in load_packs():
         code = get_settings().default_jurisdiction
     return get_pack(code)
+
+
+def anonymous_note(tracker: Tracker) -> str:
+    """What this city does with a report without a name (the pack's reading `anonymous`), in the resident's
+    language: said with the name question and again when a resident declines to give one."""
+    reading = conversation_pack(tracker).readings.anonymous
+    return say(f"anonymous.{reading}", tracker.get_slot("language"))
 
 
 def conversation_channel(tracker: Tracker) -> str:

@@ -162,6 +162,12 @@ def test_rasa_fills_a_spanish_response_with_its_values():
     from rasa.core.nlg.response import TemplatedNaturalLanguageGenerator
 
     nlg = TemplatedNaturalLanguageGenerator(_all_responses())
+    declined = nlg.generate_from_slots("utter_anonymous_ok", {"language": "es"}, "sms",
+                                       anonymous_note="Un reporte anónimo cuenta igual que uno con nombre.")  # fmt: skip
+    assert (
+        declined["text"]
+        == "Está bien, lo mando sin su nombre. Un reporte anónimo cuenta igual que uno con nombre."
+    )
     sms = nlg.generate_from_slots("utter_filed", {"language": "es"}, "sms", reference="KEL-2026-0042")
     assert sms["text"] == (
         "Enviado. Su número de referencia es KEL-2026-0042. Úselo para preguntar por este reporte. "

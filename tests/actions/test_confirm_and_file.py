@@ -311,7 +311,10 @@ async def test_skip_at_the_read_back_drops_the_name_and_reads_it_back_anonymous(
     tracker = make_tracker("skip", intent="deny", slots=BARKING, set_this_turn={"report_confirmed": "skip"})
     events = await ValidateConfirmForm().run(dispatcher, tracker, domain)
     assert events == [SlotSet("report_confirmed", None), SlotSet("complainant_name", "anonymous")]
-    assert [m["response"] for m in dispatcher.messages] == ["utter_anonymous_ok"]  # with the warning
+    assert [m["response"] for m in dispatcher.messages] == ["utter_anonymous_ok"]  # with the city's reading
+    assert (
+        dispatcher.messages[0]["anonymous_note"] == "An anonymous report counts the same as one with a name."
+    )
     read_back = CollectingDispatcher()
     anonymous = make_tracker("skip", slots={**BARKING, "complainant_name": "anonymous"})
     await ActionAskReportConfirmed().run(read_back, anonymous, domain)

@@ -127,6 +127,10 @@ async def test_declined_name_is_filed_anonymous_with_a_warning(dispatcher, domai
     events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
     assert events == [SlotSet("complainant_name", "anonymous"), SlotSet("failed_tries", 0.0)]
     assert [m["response"] for m in dispatcher.messages] == ["utter_anonymous_ok"]
+    # Kellogg's reading `anonymous: count`: the warning is that it counts the same, never "may not count"
+    assert (
+        dispatcher.messages[0]["anonymous_note"] == "An anonymous report counts the same as one with a name."
+    )
 
 
 async def test_name_is_taken_from_my_name_is(dispatcher, domain):

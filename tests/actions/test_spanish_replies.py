@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 from rasa.core.nlg.response import TemplatedNaturalLanguageGenerator
+from rasa_sdk.executor import CollectingDispatcher
 
 from actions.asking import ASK_ACTIONS
 from actions.confirmation import ActionAskReportConfirmed
 from actions.conversation import ActionAnswerAside, ActionCheckStatus
 from actions.filing import ActionSubmitReport
+from actions.report_forms import ValidateBarkingForm
 from bot.messages import LANGUAGES, catalogue
 from bot.messages.resident import SPECIES_ES, TEXTS
 from bot.nlp.animals.taxonomy import SPECIES_TERMS
@@ -242,13 +244,20 @@ async def test_the_name_question_follows_the_citys_anonymous_reading(
     told what the city in force does, not that it "may not count"."""
     from dataclasses import replace
 
-    import actions.asking
+    import actions.services
     from bot.jurisdictions import get_pack
 
     pack = get_pack("kellogg")
     chosen = replace(pack, readings=replace(pack.readings, anonymous=reading))
-    monkeypatch.setattr(actions.asking, "conversation_pack", lambda tracker: chosen)
+    monkeypatch.setattr(actions.services, "conversation_pack", lambda tracker: chosen)
     slots = {**BARKING, "complainant_name": None, "language": "en"}
     await ASK_ACTIONS["complainant_name"]().run(dispatcher, make_tracker("x", slots=slots), domain)
     text = dispatcher.messages[0]["text"]
     assert words in text and "may not count" not in text
+    # declining the name is answered with the same reading, never "may not count toward action"
+    declined = CollectingDispatcher()
+    tracker = make_tracker("i'd rather not say", intent="deny", slots={**BARKING, "complainant_name": None},
+                           set_this_turn={"complainant_name": "i'd rather not say"})  # fmt: skip
+    await ValidateBarkingForm().run(declined, tracker, domain)
+    [answer] = [m for m in declined.messages if m.get("response") == "utter_anonymous_ok"]
+    assert words in answer["anonymous_note"]
