@@ -54,8 +54,8 @@ class Message:
 
 def _owner(m: Message) -> str | None:
     said = m.owner_places[0] if m.owner_places else owner(m.text, m.place)
-    if not said and m.alone("owner_known"):
-        # asked on its own, a name or an address is the owner ("Tom Berg", "20 fir st")
+    if not said and m.alone("owner_known") and not bare_yes_no(m.text):
+        # asked on its own, a name or an address is the owner ("Tom Berg", "20 fir st"); "not sure" is no name
         said = clean_name(m.text) or (m.text.strip() if is_findable_location(m.text) else None)
     return spoken_place(said) if said and said != UNKNOWN else said  # "eight ten pine" -> "810 pine"
 

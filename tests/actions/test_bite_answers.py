@@ -46,6 +46,22 @@ async def test_one_dont_know_answers_whose_and_vaccinated(text, language, dispat
     assert dispatcher.messages == []
 
 
+@pytest.mark.parametrize("text", ["not sure", "Not sure", "dunno", "no idea", "no se"])
+async def test_dont_know_to_whose_asked_alone_is_no_owners_name(text, dispatcher, domain):
+    """The simulator's "not sure" to "Whose animal is it, if you know ...?" asked on its own was filed as the
+    owner "Not Sure": a name is taken there, and "not sure" reads like one."""
+    alone = [{"event": "bot", "text": "Whose animal is it?", "metadata": {"asks": ["owner_known"]}}]
+    tracker = make_tracker(
+        text,
+        set_this_turn={"owner_known": text},
+        slots={**BITE_SO_FAR, "requested_slot": "owner_known"},
+        active_loop="bite_form",
+        earlier_events=alone,
+    )
+    slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
+    assert slots["owner_known"] == "unknown"
+
+
 async def test_dont_know_to_the_three_part_question_answers_every_part(dispatcher, domain):
     asked = {k: v for k, v in BITE_SO_FAR.items() if k != "animal_description"}
     slots = await _answer("i don't know", "animal_description", asked, dispatcher, domain)
