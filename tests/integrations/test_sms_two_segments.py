@@ -19,13 +19,16 @@ def _sms_texts() -> list[tuple[str, str]]:
 
     from actions.services import office_details
     from bot.jurisdictions import load_packs
+    from bot.messages import say
     from tests.test_domain_responses import _all_responses
 
     nlg = TemplatedNaturalLanguageGenerator(_all_responses())
     texts = []
     for pack in load_packs().values():
         for language in ("en", "es"):
-            values = {**LONG_VALUES, **office_details(pack, language)}
+            # the longer of the two anonymous readings' notes (actions.services.anonymous_note)
+            note = say("anonymous.exclude", language)
+            values = {**LONG_VALUES, **office_details(pack, language), "anonymous_note": note}
             for name in nlg.responses:
                 filled = nlg.generate_from_slots(name, {"language": language}, "sms", **values)
                 texts.append((f"{name} ({pack.code}, {language})", filled["text"]))

@@ -247,6 +247,7 @@ def _response_pairs() -> list[tuple[str, str, str]]:
 
     from actions.services import office_details
     from bot.jurisdictions import load_packs
+    from bot.messages import say
     from tests.test_domain_responses import _all_responses
 
     nlg = TemplatedNaturalLanguageGenerator(_all_responses())
@@ -254,8 +255,10 @@ def _response_pairs() -> list[tuple[str, str, str]]:
     for pack in load_packs().values():
         for name in nlg.responses:
             en = nlg.generate_from_slots(name, {"language": "en"}, "sms", reference=LONGEST_REFERENCE,
+                                         anonymous_note=say("anonymous.exclude", "en"),
                                          **office_details(pack, "en"))  # fmt: skip
             es = nlg.generate_from_slots(name, {"language": "es"}, "sms", reference=LONGEST_REFERENCE,
+                                         anonymous_note=say("anonymous.exclude", "es"),
                                          **office_details(pack, "es"))  # fmt: skip
             pairs.append((f"{name} ({pack.code})", en["text"], es["text"]))
     return pairs
