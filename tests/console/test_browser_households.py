@@ -5,41 +5,17 @@ A failing test leaves a screenshot in tests/artifacts/."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
-
-import pytest
 
 from bot.cases.report import BiteDetails, Report
-from tests.console.conftest import PASSWORD
-from tests.console.test_browser import CHROMIUM, console, screenshot_on_failure  # noqa: F401 (fixtures)
+from tests.console.browser_pages import filed_report, sign_in_as_clerk
+from tests.console.test_browser import console, screenshot_on_failure  # noqa: F401 (fixtures)
+from tests.console.test_browser import pytestmark as browser_marks
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not __import__("pathlib").Path(CHROMIUM).exists(), reason=f"no chromium at {CHROMIUM}"
-    ),
-]
+pytestmark = browser_marks  # a browser, and chromium present
 
 
 def report(number: int, **fields: object) -> Report:
-    base = {
-        "jurisdiction": "kellogg",
-        "channel": "sms",
-        "source_id": f"SMhouse{number}",
-        "received": datetime.now(timezone.utc) - timedelta(hours=number),
-        "animal": "dog",
-        "complainant_contact": "+15075550123",
-    }
-    return Report(**{**base, **fields})
-
-
-def sign_in(page, base: str) -> None:
-    page.set_default_timeout(10_000)
-    page.goto(base + "/")
-    page.get_by_label("Name").fill("clerk")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_label("Password").press("Enter")
-    page.wait_for_url(re.compile(r"/queue"))
+    return filed_report(f"SMhouse{number}", number, **fields)
 
 
 def test_an_at_large_complaint_waits_for_a_household(console, page) -> None:  # noqa: F811
@@ -47,7 +23,7 @@ def test_an_at_large_complaint_waits_for_a_household(console, page) -> None:  # 
     reference = cases.file_complaint(
         report(1, type="at_large", location="my yard at 77 Prairie Lane", transcript="loose dog in my yard")
     )
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
     page.get_by_label("Needs a household").check()
     page.get_by_role("button", name="Show").click()
     row = page.get_by_role("row").filter(has_text=reference)
@@ -77,7 +53,7 @@ def test_a_bite_is_linked_to_the_owner_the_resident_named(console, page) -> None
             urgent=True,
         )
     )
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
     page.goto(f"{base}/complaints/{reference}")
     assert page.locator("#owner-named").inner_text() == "the Olsens at 220 Walnut St"
     state = page.locator("#household-state").inner_text()

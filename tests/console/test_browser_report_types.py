@@ -5,42 +5,17 @@ found in the queue, read with the section it rests on, linked to its household a
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
-
-import pytest
 
 from bot.cases.report import Report
-from tests.console.conftest import PASSWORD
-from tests.console.test_browser import CHROMIUM, console, screenshot_on_failure  # noqa: F401 (fixtures)
+from tests.console.browser_pages import filed_report, sign_in_as_clerk
+from tests.console.test_browser import console, screenshot_on_failure  # noqa: F401 (fixtures)
+from tests.console.test_browser import pytestmark as browser_marks
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not __import__("pathlib").Path(CHROMIUM).exists(), reason=f"no chromium at {CHROMIUM}"
-    ),
-]
+pytestmark = browser_marks  # a browser, and chromium present
 
 
 def report(number: int, **fields: object) -> Report:
-    base = {
-        "jurisdiction": "kellogg",
-        "channel": "sms",
-        "source_id": f"SMtype{number}",
-        "received": datetime.now(timezone.utc) - timedelta(hours=number),
-        "animal": "dog",
-        "complainant_contact": "+15075550123",
-        "transcript": "Resident: a report",
-    }
-    return Report(**{**base, **fields})
-
-
-def sign_in(page, base: str) -> None:
-    page.set_default_timeout(10_000)
-    page.goto(base + "/")
-    page.get_by_label("Name").fill("clerk")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_label("Password").press("Enter")
-    page.wait_for_url(re.compile(r"/queue"))
+    return filed_report(f"SMtype{number}", number, **fields)
 
 
 def confirm_and_accept(page) -> str:
@@ -60,7 +35,7 @@ def test_an_animal_in_a_hot_car_is_urgent_neglect_under_58_11_and_counts(console
         report(1, type="neglect", location="18 Birch Street", urgent=True,
                details={"what_happened": "dog locked in a hot car, windows up", "in_danger": "yes"})
     )  # fmt: skip
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
     page.get_by_label("Type").select_option(label="Neglect or cruelty")
     page.get_by_role("button", name="Show").click()
     row = page.get_by_role("row").filter(has_text=reference)
@@ -86,7 +61,7 @@ def test_a_loose_dog_that_charged_waits_for_its_owner_then_counts(console, page)
         report(2, type="threat", location="77 Prairie Lane",
                details={"what_happened": "charged at me and my kid", "loose": "yes", "in_danger": "no"})
     )  # fmt: skip
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
     page.goto(f"{base}/complaints/{reference}")
     assert "Threat without contact" in page.get_by_role("heading", level=1).inner_text()
     state = page.locator("#household-state").inner_text()
@@ -110,7 +85,7 @@ def test_waste_in_freeport_is_against_the_owner_named_under_7_c(console, page) -
         report(3, type="waste", jurisdiction="freeport", location="5 Main St E", owner="the Hansens, 9 Maple St",
                details={"what_happened": "leaves it on the sidewalk every morning"})
     )  # fmt: skip
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
     page.goto(f"{base}/complaints/{reference}")
     assert page.locator("#type").inner_text() == "Animal waste (Freeport Ordinance 2005-03: 7 C)"
     state = page.locator("#household-state").inner_text()
@@ -125,7 +100,7 @@ def test_too_many_animals_shows_how_many_under_58_4(console, page) -> None:  # n
     reference = cases.file_complaint(
         report(4, type="too_many", location="22 Pine Street", details={"animal_count": "12"})
     )
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
     page.goto(f"{base}/complaints/{reference}")
     assert page.locator("#type").inner_text() == "Too many animals (Kellogg City Code chapter 58: 58-4)"
     fields = page.locator("dl.fields").inner_text()
@@ -142,7 +117,7 @@ def test_damage_in_kellogg_is_recorded_and_the_household_page_says_why_it_is_unc
         report(5, type="damage", location="40 Cedar St", owner="31 Cedar St",
                details={"what_happened": "dug up the vegetable garden"})
     )  # fmt: skip
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
     page.goto(f"{base}/complaints/{reference}")
     assert "no section of chapter 58 names damage to property" in page.locator("#type").inner_text()
     assert confirm_and_accept(page) == "not counted damage no section"
@@ -156,7 +131,7 @@ def test_a_neglect_phoned_in_to_the_clerk_carries_its_details(console, page) -> 
     """Kellogg 58-12 "No owner shall fail to provide any animal with sufficient wholesome food and water": the
     clerk types what the assistant would have asked, and the complaint page shows it, urgent."""
     base, cases = console
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
     page.goto(f"{base}/complaints/new")
     page.get_by_label("How it came in").select_option(label="phone call taken by staff")
     page.get_by_label("Type", exact=True).select_option(label="Neglect or cruelty")

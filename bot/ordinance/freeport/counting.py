@@ -65,7 +65,7 @@ def seizure_preconditions(
     history: Sequence[ComplaintFact],
     law: FreeportLaw,
     tz: tzinfo,
-    readings: Readings = DEFAULT_READINGS,
+    readings: Readings,
 ) -> SeizurePreconditions:
     """Which section 8 preconditions the records show for `fact`.
 
