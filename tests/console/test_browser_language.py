@@ -11,7 +11,7 @@ import pytest
 
 from bot.cases.report import Report
 from tests.console.test_browser import CHROMIUM, console, screenshot_on_failure  # noqa: F401 (fixtures)
-from tests.console.test_browser_households import sign_in
+from tests.console.browser_pages import sign_in_as_clerk
 
 pytestmark = [
     pytest.mark.browser,
@@ -36,7 +36,7 @@ def test_the_clerk_sees_the_spanish_marker_and_the_residents_words(console, page
     base, cases = console
     spanish = cases.file_complaint(_report("SMlang1", "es", WORDS, 1))
     english = cases.file_complaint(_report("SMlang2", "en", "a loose dog on Main by the church", 2))
-    sign_in(page, base)
+    sign_in_as_clerk(page, base)
 
     spanish_row = page.get_by_role("row").filter(has_text=spanish)
     english_row = page.get_by_role("row").filter(has_text=english)
