@@ -1,4 +1,4 @@
-"""Session start, status look-ups, short answers to asides, and the fallback."""
+"""Session start, status look-ups and short answers to asides (the fallback: actions/type_asking.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from rasa_sdk import Action, Tracker
-from rasa_sdk.events import ActionExecuted, EventType, SessionStarted, SlotSet, UserUtteranceReverted
+from rasa_sdk.events import ActionExecuted, EventType, SessionStarted, SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
@@ -76,7 +76,11 @@ def describe_complaint(summary: Any, language: object = "en") -> str:
     else:
         received = summary.received.strftime("%b %d").replace(" 0", " ")
     status = say(f"status.{summary.status}", language) if summary.status in _STATUSES else summary.status
-    kind = REPORT_TYPES[summary.type].spoken_in(language) if summary.type in REPORT_TYPES else summary.type
+    kind = (
+        REPORT_TYPES[summary.type].spoken_in(language)
+        if summary.type in REPORT_TYPES
+        else say("status.untyped", language)
+    )
     return say("status.line", language, reference=summary.reference, kind=kind, date=received, status=status)
 
 
@@ -149,25 +153,3 @@ class ActionAnswerAside(Action):
     ) -> list[EventType]:
         await answer_aside(dispatcher, tracker)
         return []
-
-
-class ActionDefaultFallback(Action):
-    """Say what the line is for; after two misses in a row, offer a person."""
-
-    def name(self) -> str:
-        return "action_default_fallback"
-
-    async def run(
-        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> list[EventType]:
-        tries = int(tracker.get_slot("failed_tries") or 0) + 1
-        dispatcher.utter_message(response="utter_default")
-        offered = any(
-            e.get("event") == "bot" and (e.get("metadata") or {}).get("utter_action") == "utter_offer_person"
-            for e in tracker.events
-        )  # "I'm having trouble understanding" at most once a conversation
-        if tries >= 2 and not offered:
-            dispatcher.utter_message(response="utter_offer_person", **office_details_for(tracker))
-            tries = 0
-        # forget the message that wasn't understood, so it doesn't steer the dialogue
-        return [UserUtteranceReverted(), SlotSet("failed_tries", float(tries))]

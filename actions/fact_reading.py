@@ -96,10 +96,13 @@ READERS: dict[str, Callable[[Message, str], Any]] = {
 
 
 def report_events(tracker: Tracker) -> list[dict[str, Any]]:
-    """The events of the report in progress, oldest first."""
+    """The events of the report in progress, oldest first: since the last report was filed (or the
+    conversation started). A report filed without its type ends with the bot's reply marked `filed`."""
     events: list[dict[str, Any]] = []
     for event in reversed(tracker.events):
         if event.get("event") == "action" and event.get("name") in _BOUNDARIES:
+            break
+        if event.get("event") == "bot" and (event.get("metadata") or {}).get("filed"):
             break
         events.append(event)
     return list(reversed(events))

@@ -14,6 +14,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
 from actions.confirmation import CANCELLED, CONFIRMED
+from actions.fact_reading import report_events
 from actions.forms import ANONYMOUS
 from actions.giving_up import needs_follow_up
 from actions.services import (
@@ -36,8 +37,6 @@ REPORT_SLOTS = tuple(
         + [slot for kind in REPORT_TYPES.values() for slot in kind.slots if slot != "complainant_name"]
     )
 )  # fmt: skip
-# Actions after which earlier messages belong to another report.
-_REPORT_BOUNDARIES = {"action_submit_report", "action_session_start"}
 
 
 def _known(value: object) -> object:
@@ -53,19 +52,9 @@ def _tristate(value: str | None) -> bool | None:
     return {YES: True, NO: False, UNKNOWN: None}.get(value or UNKNOWN)
 
 
-def _report_events(tracker: Tracker) -> list[dict]:
-    """The events of this report, oldest first."""
-    events: list[dict] = []
-    for event in reversed(tracker.events):
-        if event.get("event") == "action" and event.get("name") in _REPORT_BOUNDARIES:
-            break
-        events.append(event)
-    return list(reversed(events))
-
-
 def _report_messages(tracker: Tracker) -> list[dict]:
     """The resident's messages for this report, oldest first."""
-    return [event for event in _report_events(tracker) if event.get("event") == "user"]
+    return [event for event in report_events(tracker) if event.get("event") == "user"]
 
 
 def report_transcript(tracker: Tracker) -> str:
@@ -76,7 +65,7 @@ def report_transcript(tracker: Tracker) -> str:
     name = None if name in (None, ANONYMOUS) else str(name)
     lines: list[str] = []
     gave_name_at = None
-    for event in _report_events(tracker):
+    for event in report_events(tracker):
         if event.get("event") == "user" and event.get("text"):
             lines.append(RESIDENT_LINE + str(event["text"]))
             gave_name_at = None
@@ -103,7 +92,7 @@ def report_photos(tracker: Tracker) -> tuple[str, ...]:
     return tuple(urls)
 
 
-def _received(tracker: Tracker) -> datetime:
+def received_at(tracker: Tracker) -> datetime:
     for event in reversed(tracker.events):
         if event.get("event") == "user" and event.get("timestamp"):
             return datetime.fromtimestamp(float(event["timestamp"]), tz=timezone.utc)
@@ -116,7 +105,7 @@ def build_report(tracker: Tracker) -> Report:
 
     slot = functools.partial(_known_slot, tracker)
     name = slot("complainant_name")
-    message_id = tracker.latest_message.get("message_id") or f"{_received(tracker).timestamp():.6f}"
+    message_id = tracker.latest_message.get("message_id") or f"{received_at(tracker).timestamp():.6f}"
     bite = None
     owner = slot("owner_known")  # the owner the resident named suggests the household (bot.cases.households)
     if report_type == "bite":
@@ -133,7 +122,7 @@ def build_report(tracker: Tracker) -> Report:
         channel=conversation_channel(tracker),
         # the confirming message's id: a retried delivery of the same YES files nothing new
         source_id=f"{tracker.sender_id}:{message_id}",
-        received=_received(tracker),
+        received=received_at(tracker),
         location=slot("location"),
         transcript=report_transcript(tracker),
         animal=slot("animal"),
@@ -168,7 +157,7 @@ def _details(tracker: Tracker, report_type: str) -> dict[str, str | int]:
     return details
 
 
-def _clear_report() -> list[EventType]:
+def clear_report() -> list[EventType]:
     return [SlotSet(name, None) for name in REPORT_SLOTS] + [SlotSet("failed_tries", 0.0)]
 
 
@@ -182,7 +171,7 @@ class ActionSubmitReport(Action):
         confirmed = tracker.get_slot("report_confirmed")
         if confirmed == CANCELLED:
             dispatcher.utter_message(response="utter_report_cancelled")
-            return _clear_report()
+            return clear_report()
         if confirmed != CONFIRMED or not tracker.get_slot("report_type"):
             return []
         report = build_report(tracker)
@@ -197,4 +186,4 @@ class ActionSubmitReport(Action):
         dispatcher.utter_message(
             response="utter_filed_urgent" if report.urgent else "utter_filed", reference=reference
         )
-        return _clear_report()
+        return clear_report()

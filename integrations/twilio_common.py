@@ -173,13 +173,20 @@ async def queue_follow_ups(state: ChannelState, responses: list[dict[str, Any]])
     """Right after a filing: queue the page (urgent) and the caller's text. The worker's sweep queues any
     that a crash here loses; the idempotency keys keep it to one text each."""
     for message in responses:
-        if message.get("utter_action") in FILED_RESPONSES and message.get("reference"):
+        reference = filed_reference(message)
+        if reference:
             try:
-                await asyncio.to_thread(state.outbox.follow_up_filing, str(message["reference"]))
+                await asyncio.to_thread(state.outbox.follow_up_filing, reference)
             except Exception:
-                log.exception(
-                    "queueing follow-ups of %s failed; the worker's sweep will", message["reference"]
-                )
+                log.exception("queueing follow-ups of %s failed; the worker's sweep will", reference)
+
+
+def filed_reference(message: dict[str, Any]) -> str | None:
+    """The reference a bot message reports filed: a confirmed report's, or one filed without its type for a
+    call back (actions/type_asking.py marks that reply `filed`)."""
+    if message.get("utter_action") in FILED_RESPONSES and message.get("reference"):
+        return str(message["reference"])
+    return str(message["filed"]) if message.get("filed") else None
 
 
 class KeepingOutputChannel(CollectingOutputChannel):
@@ -204,6 +211,10 @@ class KeepingOutputChannel(CollectingOutputChannel):
 
     def said(self, *utter_actions: str) -> bool:
         return any(r.get("utter_action") in utter_actions for r in self.responses)
+
+    def filed(self) -> bool:
+        """Whether this turn filed a report (its reference was just given)."""
+        return any(filed_reference(r) for r in self.responses)
 
 
 async def converse(

@@ -298,7 +298,7 @@ class TwilioVoiceInput(TwilioInputChannel):
     ) -> str:
         """The assistant's answer made sayable; a status question from an unverified caller gets a code."""
         spoken = " ".join(for_the_ear(text) for text in output.texts) or say("voice_didnt_catch", language)
-        if output.said("utter_filed", "utter_filed_urgent"):
+        if output.filed():
             note = verbal_complaint_note(pack, language)
             ending = f"{spoken} {note} {say('voice_thanks_goodbye', language)}".replace("  ", " ")
             return goodbye(ending, language)

@@ -15,6 +15,7 @@ from bot.cases.households import HouseholdLead, household_lead
 from bot.cases.models import (
     COMPLAINT_TYPES,
     FORMS,
+    UNKNOWN_TYPE,
     VICTIMS,
     BiteDetail,
     Complainant,
@@ -60,7 +61,9 @@ class Filing(ServiceBase):
             pack = get_pack(report.jurisdiction)
         except UnknownJurisdiction:
             raise InvalidReport(f"unknown jurisdiction {report.jurisdiction!r}") from None
-        if report.type not in COMPLAINT_TYPES:
+        if report.type == UNKNOWN_TYPE and not report.needs_follow_up:
+            raise InvalidReport("a report without a type is filed only for the clerk to call back")
+        if report.type not in (*COMPLAINT_TYPES, UNKNOWN_TYPE):
             raise InvalidReport(f"unknown complaint type {report.type!r}")
         if report.channel not in CHANNELS:
             raise InvalidReport(f"unknown channel {report.channel!r}")
@@ -301,8 +304,8 @@ def _lead(
     report: Report, location_normalised: str | None, owner: str | None, complainant: Complainant | None
 ) -> HouseholdLead | None:
     """The household the report points to, if any; none when the report may not suggest one."""
-    if not report.suggest_household:
-        return None
+    if not report.suggest_household or report.type == UNKNOWN_TYPE:
+        return None  # an untyped report has no household until the clerk has called back and typed it
     return household_lead(
         report.type,
         location_text=report.location,

@@ -34,6 +34,9 @@ from sqlalchemy.types import TypeDecorator
 from bot.cases.errors import AuditLogIsAppendOnly
 
 COMPLAINT_TYPES = ("barking", "at_large", "bite", "threat", "neglect", "waste", "too_many", "damage")
+# A report whose type the resident could not say after the type question's two re-asks: filed for the clerk to
+# call back (`needs_follow_up`), never counted, never accepted until the clerk sets one of COMPLAINT_TYPES.
+UNKNOWN_TYPE = "unknown"
 FORMS = ("verbal", "written")
 STATUSES = ("new", "accepted", "rejected", "duplicate")
 NOTICE_KINDS = (
@@ -89,7 +92,9 @@ class UTCDateTime(TypeDecorator):
 
 # CHECKs rather than native ENUMs: adding a value later is a one-line migration on both databases.
 # Written out literally (tests compare them with the tuples above) rather than built as SQL strings.
-TYPE_CHECK = "type IN ('barking', 'at_large', 'bite', 'threat', 'neglect', 'waste', 'too_many', 'damage')"
+TYPE_CHECK = (
+    "type IN ('barking', 'at_large', 'bite', 'threat', 'neglect', 'waste', 'too_many', 'damage', 'unknown')"
+)
 FORM_CHECK = "form IN ('verbal', 'written')"
 STATUS_CHECK = "status IN ('new', 'accepted', 'rejected', 'duplicate')"
 NOTICE_KIND_CHECK = (

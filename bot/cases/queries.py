@@ -157,6 +157,7 @@ class Queries(ServiceBase):
                 animal_id=complaint.animal_id,
                 household=_household_link(complaint),
                 language=complaint.language,
+                needs_follow_up=complaint.needs_follow_up,
             )
 
     def audit_trail(self, entity: str, entity_id: str) -> list[AuditRecord]:

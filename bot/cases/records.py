@@ -185,6 +185,7 @@ class ComplaintDetail:
     animal_id: int | None = None  # the animal that bit (or was complained about), once the clerk links it
     household: HouseholdLink | None = None
     language: str = "en"  # the conversation's language ("en", "es")
+    needs_follow_up: bool = False  # filed without a place or a type: the clerk calls the resident back
 
     @property
     def needs_household(self) -> bool:

@@ -9,9 +9,9 @@ from sqlalchemy import select
 
 from bot.cases.base import ServiceBase, current_subject_at, is_aware, require_reason
 from bot.cases.errors import ComplaintNotFound, InvalidChange, SubjectNotFound
-from bot.cases.models import COMPLAINT_TYPES, FORMS, Subject
+from bot.cases.models import COMPLAINT_TYPES, FORMS, UNKNOWN_TYPE, Complaint, Subject
 from bot.jurisdictions import UnknownJurisdiction, get_pack
-from bot.messages import LANGUAGES
+from bot.messages import LANGUAGES, say
 from bot.nlp.places.normalise import normalise_address
 
 # What a clerk may correct with edit_fields; the transcript (the resident's own words) is never edited.
@@ -45,9 +45,10 @@ class Review(ServiceBase):
             if complaint.status == status:
                 raise InvalidChange(f"{complaint.reference} is already {status}")
             if status == "accepted" and complaint.needs_follow_up:
-                # filed without a place: it counts only once the clerk has called back and filled it in
+                # filed without a place or a type: it counts only once the clerk has called back and filled it in
+                missing = "type" if complaint.type == UNKNOWN_TYPE else "place"
                 raise InvalidChange(
-                    f"{complaint.reference} has no place yet: call the resident back and correct it"
+                    f"{complaint.reference} has no {missing} yet: call the resident back and correct it"
                 )
             self._change(
                 session,
@@ -94,9 +95,10 @@ class Review(ServiceBase):
         updates = {field: self._checked_value(field, value) for field, value in changes.items()}
         if "location_text" in updates:
             updates["location_normalised"] = normalise_address(str(updates["location_text"]))
-            updates["needs_follow_up"] = False  # the place the resident never gave is filled in
         with self._transaction() as session:
             complaint = self._load(session, reference)
+            if complaint.needs_follow_up and ("location_text" in updates or "type" in updates):
+                updates["needs_follow_up"] = _still_missing(complaint, updates)
             updates = {field: value for field, value in updates.items() if getattr(complaint, field) != value}
             if updates:
                 self._change(session, complaint, "edited", by, reason, updates)
@@ -233,3 +235,13 @@ class Review(ServiceBase):
                 raise InvalidChange(f"{complaint.reference} has no household")
             updates = {"subject_id": None, "subject_confirmed": False, "animal_id": None}
             self._change(session, complaint, "household_unlinked", by, reason, updates)
+
+
+def _still_missing(complaint: Complaint, updates: Mapping[str, object]) -> bool:
+    """Whether a complaint filed for a call back still lacks what the resident could not give: its type (filed
+    as unknown) or its place (filed as "not given"). A correction of either fills in that one."""
+    type_missing = updates.get("type", complaint.type) == UNKNOWN_TYPE
+    place_missing = "location_text" not in updates and complaint.location_text in {
+        say("followup.place", language) for language in LANGUAGES
+    }
+    return type_missing or place_missing

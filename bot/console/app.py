@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from bot.cases.db import make_engine, make_session_factory
+from bot.cases.models import UNKNOWN_TYPE
 from bot.cases.service import CaseService
 from bot.console.accounts import AccountService
 from bot.console.context import ConsoleContext
@@ -77,6 +78,8 @@ def language_marker(language: str | None) -> str:
 def report_type_title(code: str) -> str:
     """A report type as the clerk reads it ("Neglect or cruelty"): its title in bot/vocabulary.py."""
     kind = REPORT_TYPES.get(str(code))
+    if code == UNKNOWN_TYPE:
+        return "Type not known: call back"
     return kind.title if kind is not None else str(code).replace("_", " ")
 
 

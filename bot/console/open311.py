@@ -11,6 +11,7 @@ held apart from residents' own reports (bot.console.open311_post).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from fastapi import APIRouter, Request
@@ -274,8 +275,14 @@ def list_requests(
             received_to=end,
             limit=MAX_RESULTS,
         )
-    items = [request_json(c, pack, full=client is not None) for c in found]
+    items = [request_json(c, pack, full=client is not None) for c in _typed(found)]
     return respond(request.url.path, "service_requests", "request", items)
+
+
+def _typed(found: Sequence[ComplaintListing]) -> list[ComplaintListing]:
+    """Service requests of an offered service only: a report filed without a type (for the clerk to call the
+    resident back) is no service request until the clerk sets its type."""
+    return [c for c in found if c.type in offered_services()]
 
 
 @router.get("/requests/{request_id}.{fmt}")
@@ -292,6 +299,7 @@ def get_request(
     found = console_context(request).cases.list_complaints(
         jurisdiction=pack.code, references=[request_id], limit=1
     )
+    found = _typed(found)
     if not found:
         raise Open311Error(404, f"no service request {request_id} in {pack.code}")
     return respond(

@@ -37,6 +37,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "I couldn't get the place, so I'll send what you've told me and the clerk will call you back.",
         "es": "No logré entender el lugar, así que voy a mandar lo que me dijo y la oficina le va a llamar.",
     },
+    # the report-type question asked again (actions/type_asking.py); then a report filed without its type
+    "type.again": {
+        "en": "What kind of report is it? For example: a dog barking, a loose animal, a bite, "
+        "an animal left without food or water.",
+        "es": "¿Qué tipo de reporte es? Por ejemplo: un perro que ladra, un animal suelto, una mordida, "
+        "un animal sin comida ni agua.",
+    },
+    "type.last": {
+        "en": "In a few words, what is the animal doing, or what did it do?",
+        "es": "En pocas palabras, ¿qué está haciendo el animal, o qué hizo?",
+    },
+    "type.filed": {
+        "en": "I'll send what you've told me, and the clerk will call you back to finish the report. "
+        "Your reference is {reference}.",
+        "es": "Voy a mandar lo que me dijo, y la oficina le va a llamar para terminar el reporte. "
+        "Su número de referencia es {reference}.",
+    },
     "ask.location_confirmed": {
         "en": "I heard {location}. Is that right?",
         "es": "Entendí {location}. ¿Es correcto?",
@@ -51,6 +68,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # --- status answers (actions/conversation.py) ------------------------------------------------------------
     "status.line": {"en": "{reference}: {kind} report of {date}, {status}.",
                     "es": "{reference}: reporte de {kind} del {date}, {status}."},
+    "status.untyped": {"en": "animal", "es": "animal"},  # a report filed without a type, for a call back
     "status.new": {"en": "received, waiting for the clerk's review",
                    "es": "recibido, en espera de revisión en la oficina"},
     "status.accepted": {"en": "accepted by the clerk", "es": "aceptado por la oficina"},

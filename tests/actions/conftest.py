@@ -85,6 +85,6 @@ def case_service(tmp_path, monkeypatch) -> CaseService:
     migrate(url)
     service = CaseService(make_session_factory(make_engine(url)))
     monkeypatch.setattr(actions.services, "case_service", lambda: service)
-    for module in ("actions.filing", "actions.conversation"):
+    for module in ("actions.filing", "actions.conversation", "actions.type_asking"):
         monkeypatch.setattr(f"{module}.case_service", lambda: service)
     return service

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.conversation import ActionDefaultFallback
 from actions.report_forms import ValidateBarkingForm
+from actions.type_asking import ActionDefaultFallback
 from bot.jurisdictions import load_packs
 from bot.notify.segments import fold_for_sms, segments
 from bot.vocabulary import REPORT_TYPES, question

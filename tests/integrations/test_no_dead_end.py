@@ -165,3 +165,34 @@ def test_a_place_never_given_is_filed_for_a_call_back(line) -> None:
     detail = filed(line, "kellogg", resident)
     mine = line["cases"].review_queue(needs_follow_up=True).items
     assert detail.reference in [item.reference for item in mine]
+
+
+NOT_SURE = ((("barking", "what kind", "what is the animal doing", "ladra", "que tipo", "que esta haciendo"),
+             "not sure"),)  # fmt: skip
+
+
+def test_not_sure_to_the_type_question_is_asked_twice_more_then_filed_for_a_call_back(line) -> None:
+    resident = Texter(line["base"], "kellogg")
+    questions = talk(resident, "the goat at 200 pine st", list(NOT_SURE))
+    assert len(questions) == 3  # the type question and two re-asks, each in its own words
+    detail = filed(line, "kellogg", resident)
+    assert (detail.type, detail.needs_follow_up, detail.animal_species) == ("unknown", True, "goat")
+    assert "200 pine" in detail.location_text.lower()
+    mine = line["cases"].review_queue(needs_follow_up=True).items
+    assert detail.reference in [item.reference for item in mine]
+
+
+def test_on_the_phone_after_hours_an_untyped_report_is_filed_and_the_call_ends(line) -> None:
+    caller = Caller(line["base"], "freeport")
+    questions = talk(caller, "the goat on two hundred pine street", list(NOT_SURE), limit=6)
+    assert len(questions) <= 4
+    assert filed(line, "freeport", caller).type in ("unknown", "at_large")  # what a caller's words may give
+
+
+def test_a_spanish_bite_the_model_may_not_read_still_reaches_a_reference(line) -> None:
+    resident = Texter(line["base"], "kellogg")
+    answers = [*NOT_SURE, (("donde", "lugar", "direccion"), "en la calle 5 y elm"),
+               (("quien", "mordio a"), "a mi hijo"), (("piel", "sangr", "herida"), "si, sangro"),
+               (("nombre",), "Ana Ruiz"), (("de quien", "dueno"), "no se")]  # fmt: skip
+    talk(resident, "a mi hijo lo mordieron", answers, limit=12)
+    assert filed(line, "kellogg", resident).reference

@@ -203,6 +203,8 @@ def _would_count(
     """How a new complaint would count if accepted now: the same engine over the history with it added."""
     if standing is None or counted is not None or detail.status not in ("new", "accepted"):
         return None
+    if detail.type not in COMPLAINT_TYPES:
+        return None  # filed without a type: it cannot count until the clerk sets one
     as_if = ctx.cases.counted_complaint(detail.reference)
     preview = subject_standing(ctx.cases, pack, detail.subject_id, ctx.today(pack), as_if=as_if)
     return next((row for row in preview.rows if row.reference == detail.reference), None)
