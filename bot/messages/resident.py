@@ -93,19 +93,24 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "sms.photo_only": {
         "en": "Thanks, I've got your photo and it will go with your report. "
-        "Now tell me in words: what's happening (barking, a loose animal, or a bite) and where?",
+        "Now tell me in words what's happening and where: barking, a loose animal, a bite or threat, neglect, "
+        "waste, too many animals, or damage?",
         "es": "Gracias, recibí su foto y va a ir con su reporte. "
-        "Ahora dígame con palabras qué pasa (ladridos, un animal suelto o una mordida) y dónde.",
+        "Ahora dígame con palabras qué pasa y dónde: ladridos, animal suelto, mordida o amenaza, descuido, "
+        "excremento, demasiados animales o daños.",
     },
     "sms.photo_only_short": {  # the two languages in one text, for a resident whose language is not known yet
-        "en": "Got your photo; it goes with your report. Now tell me what's happening (barking, a loose animal, "
-        "a bite) and where.",
-        "es": "Recibí su foto. Dígame qué pasa (ladridos, animal suelto, mordida) y dónde.",
+        "en": "Got your photo. Tell me what's happening and where: barking, loose, bite, threat, neglect, waste, "
+        "too many animals, damage.",
+        "es": "Recibí su foto. Dígame qué pasa y dónde: ladridos, suelto, mordida, amenaza, descuido, excremento, "
+        "demasiados animales, daños.",
     },
     "sms.help": {
-        "en": "{city} animal complaint line: text what's happening (barking, a loose animal, a bite) and where. "
+        "en": "{city} animal complaint line: text what's happening and where (barking, loose, bite, threat, "
+        "neglect, waste, too many animals, damage). "
         "{office_name}: {office_phone} ({office_hours}). Emergencies: 911. Reply STOP to opt out.",
-        "es": "Línea de quejas de animales de {city}: escriba qué pasa (ladridos, animal suelto, mordida) y dónde. "
+        "es": "Línea de quejas de animales de {city}: escriba qué pasa y dónde (ladridos, suelto, mordida, "
+        "amenaza, descuido, excremento, demasiados animales, daños). "
         "{office_name}: {office_phone} ({office_hours}). Emergencias: 911. Para no recibir más, responda ALTO.",
     },
     "sms.start": {
