@@ -30,7 +30,8 @@ def test_ayuda_gets_the_spanish_help_text_with_the_citys_office(line) -> None:
     webhook, assistant = line
     [kellogg] = messages(webhook.post(PATH, sms("AYUDA", sid="SMay1")))
     assert kellogg == (
-        "Linea de quejas de animales de Kellogg, MN: escriba que pasa (ladridos, animal suelto, mordida) y donde. "
+        "Linea de quejas de animales de Kellogg, MN: escriba que pasa y donde (ladridos, suelto, mordida, amenaza, "
+        "descuido, excremento, demasiados animales, daños). "
         "Kellogg City Hall: (507) 555-0100 (lun-jue 8:00-16:30, vie 8:00-12:00). Emergencias: 911. "
         "Para no recibir mas, responda ALTO."
     )
@@ -125,8 +126,9 @@ def _photo_alone(media, language: str | None, sid: str) -> str:
 def test_a_photo_alone_is_answered_in_the_conversations_language(stores, media) -> None:
     assert _photo_alone(media, "es", "SMph1") == (
         "Gracias, recibi su foto y va a ir con su reporte. "
-        "Ahora digame con palabras que pasa (ladridos, un animal suelto o una mordida) y donde."
+        "Ahora digame con palabras que pasa y donde: ladridos, animal suelto, mordida o amenaza, descuido, "
+        "excremento, demasiados animales o daños."
     )
     assert _photo_alone(media, "en", "SMph2").startswith("Thanks, I've got your photo")
     both = _photo_alone(media, None, "SMph3")  # a first message: nothing tells the language yet
-    assert both.startswith("Got your photo;") and "\nRecibi su foto." in both
+    assert both.startswith("Got your photo.") and "\nRecibi su foto." in both
