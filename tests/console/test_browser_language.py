@@ -10,8 +10,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from bot.cases.report import Report
-from tests.console.test_browser import CHROMIUM, console, screenshot_on_failure  # noqa: F401 (fixtures)
 from tests.console.browser_pages import sign_in_as_clerk
+from tests.console.test_browser import CHROMIUM, console, screenshot_on_failure  # noqa: F401 (fixtures)
 
 pytestmark = [
     pytest.mark.browser,
