@@ -99,13 +99,18 @@ def received_at(tracker: Tracker) -> datetime:
     return datetime.now(timezone.utc)
 
 
+def filing_key(tracker: Tracker) -> str:
+    """The idempotency key of a filing: the filing message's id, so a retried delivery files nothing new."""
+    message_id = tracker.latest_message.get("message_id") or f"{received_at(tracker).timestamp():.6f}"
+    return f"{tracker.sender_id}:{message_id}"
+
+
 def build_report(tracker: Tracker) -> Report:
     """The Report the filing service takes, from the confirmed conversation."""
     report_type = tracker.get_slot("report_type")
 
     slot = functools.partial(_known_slot, tracker)
     name = slot("complainant_name")
-    message_id = tracker.latest_message.get("message_id") or f"{received_at(tracker).timestamp():.6f}"
     bite = None
     owner = slot("owner_known")  # the owner the resident named suggests the household (bot.cases.households)
     if report_type == "bite":
@@ -121,7 +126,7 @@ def build_report(tracker: Tracker) -> Report:
         type=report_type,
         channel=conversation_channel(tracker),
         # the confirming message's id: a retried delivery of the same YES files nothing new
-        source_id=f"{tracker.sender_id}:{message_id}",
+        source_id=filing_key(tracker),
         received=received_at(tracker),
         location=slot("location"),
         transcript=report_transcript(tracker),

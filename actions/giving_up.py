@@ -65,13 +65,14 @@ def _not_known(report_type: str, slot: str) -> Any:
     return UNKNOWN if detail is not None and (detail.yes_no or detail.reads == "owner") else NOT_KNOWN
 
 
-def _office_open(tracker: Tracker) -> bool:
+def office_open(tracker: Tracker) -> bool:
+    """Whether City Hall is open now, as the voice channel set it on the message."""
     return bool((tracker.latest_message.get("metadata") or {}).get("office_open"))
 
 
 def _place_given_up(tracker: Tracker, dispatcher: CollectingDispatcher) -> dict[str, Any]:
     """The place never came: a transfer on the phone in office hours, else filed for a call back."""
-    if conversation_channel(tracker) == "voice" and _office_open(tracker):
+    if conversation_channel(tracker) == "voice" and office_open(tracker):
         dispatcher.utter_message(json_message={"transfer": True})
         return {}
     dispatcher.utter_message(text=say("followup.noted", tracker.get_slot("language")))

@@ -24,8 +24,8 @@ from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
 from actions.fact_reading import question_asks, report_events
-from actions.filing import clear_report, received_at, report_photos, report_transcript
-from actions.giving_up import follow_up_place
+from actions.filing import clear_report, filing_key, received_at, report_photos, report_transcript
+from actions.giving_up import follow_up_place, office_open
 from actions.reading import entities, latest_intent
 from actions.services import (
     case_service,
@@ -69,11 +69,7 @@ def type_question_pending(tracker: Tracker) -> bool:
     return False
 
 
-def _office_open(tracker: Tracker) -> bool:
-    return bool((tracker.latest_message.get("metadata") or {}).get("office_open"))
-
-
-def untyped_report(tracker: Tracker, reference_key: str) -> Report:
+def untyped_report(tracker: Tracker) -> Report:
     """What the resident gave, filed without a type for the clerk to call back."""
     place = tracker.get_slot("location")
     language = tracker.get_slot("language")
@@ -81,7 +77,7 @@ def untyped_report(tracker: Tracker, reference_key: str) -> Report:
         jurisdiction=conversation_pack(tracker).code,
         type=UNKNOWN_TYPE,
         channel=conversation_channel(tracker),
-        source_id=f"{tracker.sender_id}:{reference_key}",
+        source_id=filing_key(tracker),
         received=received_at(tracker),
         location=place
         if isinstance(place, str) and is_findable_location(place)
@@ -96,8 +92,7 @@ def untyped_report(tracker: Tracker, reference_key: str) -> Report:
 
 
 async def _file_untyped(dispatcher: CollectingDispatcher, tracker: Tracker) -> list[EventType]:
-    message_id = tracker.latest_message.get("message_id") or f"{received_at(tracker).timestamp():.6f}"
-    report = untyped_report(tracker, str(message_id))
+    report = untyped_report(tracker)
     try:
         reference = await asyncio.to_thread(case_service().file_complaint, report)
     except Exception:
@@ -122,7 +117,7 @@ async def ask_type_again(dispatcher: CollectingDispatcher, tracker: Tracker) -> 
         wording = _REASKS[min(asked, len(_REASKS)) - 1]
         dispatcher.utter_message(text=say(wording, tracker.get_slot("language")), asks=["report_type"])
         return []
-    if conversation_channel(tracker) == "voice" and _office_open(tracker):
+    if conversation_channel(tracker) == "voice" and office_open(tracker):
         dispatcher.utter_message(json_message={"transfer": True})
         return []
     return await _file_untyped(dispatcher, tracker)

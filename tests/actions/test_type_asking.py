@@ -32,6 +32,17 @@ def resident(text: str) -> dict[str, Any]:
     return {"event": "user", "text": text, "parse_data": {"intent": {"name": "deny"}}}
 
 
+# the type question and both re-asks, none answered
+ASKED_THRICE = [
+    resident("hi"),
+    TYPE_QUESTION,
+    resident("?"),
+    reask("type.again"),
+    resident("??"),
+    reask("type.last"),
+]
+
+
 def spoken(dispatcher: CollectingDispatcher) -> list[str]:
     return [m.get("response") or m.get("text") for m in dispatcher.messages]
 
@@ -83,14 +94,7 @@ async def test_after_two_reasks_the_report_is_filed_without_a_type_for_a_call_ba
 async def test_an_untyped_report_counts_only_once_the_clerk_sets_its_type(
     dispatcher, domain, case_service
 ) -> None:
-    earlier = [
-        resident("hi"),
-        TYPE_QUESTION,
-        resident("?"),
-        reask("type.again"),
-        resident("??"),
-        reask("type.last"),
-    ]
+    earlier = ASKED_THRICE
     tracker = make_tracker("no idea", intent="deny", earlier_events=earlier, slots={"location": "412 oak st"})
     await ActionNothingPending().run(dispatcher, tracker, domain)
     reference = dispatcher.messages[0]["filed"]
@@ -105,14 +109,7 @@ async def test_an_untyped_report_counts_only_once_the_clerk_sets_its_type(
 
 
 async def test_without_a_place_the_untyped_report_waits_for_both(dispatcher, domain, case_service) -> None:
-    earlier = [
-        resident("hi"),
-        TYPE_QUESTION,
-        resident("?"),
-        reask("type.again"),
-        resident("??"),
-        reask("type.last"),
-    ]
+    earlier = ASKED_THRICE
     tracker = make_tracker("no idea", intent="deny", earlier_events=earlier)
     await ActionNothingPending().run(dispatcher, tracker, domain)
     reference = dispatcher.messages[0]["filed"]
@@ -127,14 +124,7 @@ async def test_without_a_place_the_untyped_report_waits_for_both(dispatcher, dom
 async def test_on_the_phone_in_office_hours_the_caller_is_put_through(
     dispatcher, domain, case_service
 ) -> None:
-    earlier = [
-        resident("hi"),
-        TYPE_QUESTION,
-        resident("?"),
-        reask("type.again"),
-        resident("??"),
-        reask("type.last"),
-    ]
+    earlier = ASKED_THRICE
     tracker = make_tracker("no idea", intent="deny", earlier_events=earlier, channel="voice",
                            sender_id="call:CA" + "0" * 32, metadata={"office_open": True})  # fmt: skip
     assert await ActionNothingPending().run(dispatcher, tracker, domain) == []
