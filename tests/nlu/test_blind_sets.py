@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.nlp.animals.taxonomy import normalise_animal
+from tests.support.nlu_data import examples
 from tests.support.scripts import evaluate_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,9 +35,7 @@ PLACE_ENTITIES = {"location", "owner_location", "direction"}
 
 
 def _examples(path: Path) -> list:
-    from rasa.shared.nlu.training_data.loading import load_data
-
-    return load_data(str(path)).intent_examples
+    return examples(path)
 
 
 def _training_texts() -> set[str]:

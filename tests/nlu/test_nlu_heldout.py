@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from bot.nlp.animals.taxonomy import species_names
+from tests.support.nlu_data import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT_INTENTS = {
@@ -23,10 +24,8 @@ CONTRACT_INTENTS = CONTRACT_INTENTS | NEWER_REPORT_TYPES
 SET_BY_COMPONENTS = {"ambiguous_report"}
 
 
-def _examples(path: Path):
-    from rasa.shared.nlu.training_data.loading import load_data
-
-    return load_data(str(path)).intent_examples
+def _examples(path: Path) -> list:
+    return examples(path)
 
 
 @pytest.fixture(scope="module")

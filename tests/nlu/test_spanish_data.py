@@ -8,15 +8,14 @@ import pytest
 from rapidfuzz import fuzz
 
 from tests.nlu.test_nlu_heldout import CONTRACT_INTENTS, HELD_OUT_INTENTS
+from tests.support.nlu_data import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 NEAR_COPY = 90  # rapidfuzz ratio at which a training example is a reworded copy of a held-out message
 
 
 def _examples(path: Path) -> list:
-    from rasa.shared.nlu.training_data.loading import load_data
-
-    return load_data(str(path)).intent_examples
+    return examples(path)
 
 
 @pytest.fixture(scope="module")
