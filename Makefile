@@ -18,7 +18,7 @@ export PYTHONPATH := $(CURDIR)
 TRAINING_INPUTS := config.yml domain.yml $(shell find data -name '*.yml' 2>/dev/null)
 SPACY_INPUTS := $(shell find bot/nlp -name '*.py') $(wildcard bot/jurisdictions/packs/places/*.yml)
 
-.PHONY: help install system-libraries train migrate run test eval eval-english-only bench bench-conversations lint format lock clean
+.PHONY: help install system-libraries train migrate run test test-without-model eval eval-english-only bench bench-conversations lint format lock clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -61,11 +61,18 @@ migrate: $(VENV)/.installed ## create or upgrade the case database (DATABASE_URL
 run: $(MODEL) migrate system-libraries ## set up and start the assistant (REST on :5005) and the action server (:5055)
 	./scripts/run.sh
 
-test: $(MODEL) ## set up, then run every test: pytest, rasa data validate, rasa test stories
-	$(RASA) data validate --quiet
-	$(PY) -m pytest -q -m "not browser" --durations=25
-	$(PY) -m pytest -q -m browser
+test: $(VENV)/.installed $(SPACY_MODEL)/meta.json ## set up, then run every test: pytest, rasa data validate, rasa test stories
+	@# Training keeps about one of two cores busy: the tests that need no model run beside it (each job's
+	@# output is printed when it ends), then the ones that talk to a Rasa server on it.
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-without-model $(MODEL)
+	$(PY) -m pytest -q -m "model and not browser" --durations=10
 	$(RASA) test core --model $(MODEL) --stories tests/stories --fail-on-prediction-errors --out var/results/core --quiet
+
+# every test that needs no trained model (tests/conftest.py marks the others `model`)
+test-without-model: $(VENV)/.installed $(SPACY_MODEL)/meta.json
+	$(RASA) data validate --quiet
+	$(PY) -m pytest -q -m "not model and not browser" --durations=25
+	$(PY) -m pytest -q -m "browser and not model"
 
 NLU_SETS := heldout=tests/nlu/heldout.yml heldout-es=tests/nlu/heldout_es.yml blind-12o=tests/nlu/blind_2026_12o.yml blind-es14=tests/nlu/blind_es_2026_12n.yml blind-12p=tests/nlu/blind_2026_12p.yml blind-es15=tests/nlu/blind_es_2026_12o.yml blind-12q=tests/nlu/blind_2026_12q.yml blind-es16=tests/nlu/blind_es_2026_12p.yml blind-12r=tests/nlu/blind_2026_12r.yml blind-es17=tests/nlu/blind_es_2026_12q.yml
 

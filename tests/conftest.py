@@ -34,6 +34,17 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.setdefault("ENVIRONMENT", "test")
 
 
+# Fixtures that start a Rasa server on models/intake.tar.gz. `make test` runs the tests that use none of them
+# (not marked `model`) while the model trains, and the others once it is trained.
+MODEL_FIXTURES = frozenset({"live_servers", "production"})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.model)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """The servers the collected tests need start loading now, in the background (tests/support/prestart.py)."""
     from tests.support import live  # noqa: F401 - registers the live servers' starter

@@ -86,8 +86,9 @@ def _customise_tokenizer(nlp: Language) -> None:
     nlp.tokenizer.token_match = re.compile(REFERENCE_REGEX).match
 
 
-def build_pipeline(reference_prefixes: Sequence[str] | None = None) -> Language:
-    """A blank English pipeline with our tokenizer tweaks and entity ruler (not saved)."""
+def build_pipeline(reference_prefixes: Sequence[str] | None = None, compact: bool = True) -> Language:
+    """A blank English pipeline with our tokenizer tweaks and entity ruler (not saved). `compact=False` keeps
+    every pattern as the tables write it (slower; for showing that compaction changes no match)."""
     import spacy
 
     if reference_prefixes is None:
@@ -98,7 +99,8 @@ def build_pipeline(reference_prefixes: Sequence[str] | None = None) -> Language:
     _customise_tokenizer(nlp)
     ruler = nlp.add_pipe("entity_ruler", config={"validate": False, "overwrite_ents": True})
     # merged where the merge matches the same spans: a third of the patterns, the ruler about 4x faster
-    ruler.add_patterns(compact_patterns(entity_patterns(reference_prefixes)))
+    patterns = entity_patterns(reference_prefixes)
+    ruler.add_patterns(compact_patterns(patterns) if compact else patterns)
     nlp.meta["name"] = "spacy_intake"
     nlp.meta["version"] = "1.0.0"
     nlp.meta["description"] = "Animal complaint intake: tokenizer and entity ruler built from our own tables."

@@ -20,7 +20,7 @@ from bot.console.try_line import WEBHOOK_PATH
 from bot.settings import Settings
 from tests.console.conftest import PASSWORD, csrf_from, sign_in
 from tests.support.live import LIVE_ACCOUNT_SID, LIVE_TOKEN, PUBLIC_BASE_URL
-from tests.support.servers import MODEL, ROOT, free_port
+from tests.support.servers import free_port
 
 KELLOGG_LINE = "+15075550158"
 
@@ -137,14 +137,10 @@ def test_try_the_line_is_off_in_production(settings, clock, webhook) -> None:
 
 
 @pytest.fixture(scope="module")
-def real_line(request):
+def real_line(live_servers):
     """The session's Rasa server and action server (tests/support/live.py), with a freshly migrated case
     database; the settings the console signs with are the ones the servers run with."""
-    if not (ROOT / "integrations" / "twilio_sms.py").exists():
-        pytest.skip("integrations/twilio_sms.py (the SMS webhook, issue 4) does not exist yet")
-    if not MODEL.exists():
-        pytest.skip(f"{MODEL} is missing: run `make train` (make test does)")
-    servers = request.getfixturevalue("live_servers").fresh()
+    servers = live_servers.fresh()
     return Settings(
         environment="test",
         database_url=servers.database_url,

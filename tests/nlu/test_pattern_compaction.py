@@ -3,14 +3,13 @@ the spans the originals matched."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from bot.nlp.pattern_compaction import compact_patterns
-from bot.nlp.pipeline import _customise_tokenizer, entity_patterns
+from bot.nlp.pipeline import build_pipeline, entity_patterns
+from tests.support.nlu_data import training_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,7 +18,6 @@ def _ruler(patterns):
     import spacy
 
     nlp = spacy.blank("en")
-    _customise_tokenizer(nlp)
     nlp.add_pipe("entity_ruler", config={"validate": False, "overwrite_ents": True}).add_patterns(patterns)
     return nlp
 
@@ -86,23 +84,13 @@ def test_patterns_that_differ_in_more_than_one_word_are_kept_apart(pair) -> None
     assert sorted(map(repr, compact_patterns(pair))) == sorted(map(repr, pair))
 
 
-def _training_texts(every: int) -> list[str]:
-    texts = []
-    for path in sorted((ROOT / "data" / "nlu").rglob("*.yml")):
-        for item in yaml.safe_load(path.read_text(encoding="utf-8")).get("nlu") or []:
-            for line in str(item.get("examples") or "").splitlines():
-                if line.strip().startswith("- "):
-                    texts.append(re.sub(r"\[([^\]]*)\][({][^)}]*[)}]", r"\1", line.strip()[2:]))
-    return texts[::every]
-
-
 def test_the_compacted_ruler_finds_what_the_full_ruler_finds_in_the_training_messages() -> None:
     patterns = entity_patterns(("KEL", "FRE"))
     compacted = compact_patterns(patterns)
     assert len(compacted) < len(patterns) / 2
-    full, compact = _ruler(patterns), _ruler(compacted)
-    texts = _training_texts(every=80)
-    assert len(texts) > 120
+    full, compact = build_pipeline(("KEL", "FRE"), compact=False), build_pipeline(("KEL", "FRE"))
+    texts = [message.get("text") for message in training_examples()][::60]
+    assert len(texts) > 140
     for text in texts + [
         text.lower() for text in texts
     ]:  # Rasa passes the lower-cased text (case_sensitive: false)
