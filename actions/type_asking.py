@@ -19,7 +19,7 @@ import logging
 from typing import Any
 
 from rasa_sdk import Action, Tracker
-from rasa_sdk.events import EventType, SlotSet, UserUtteranceReverted
+from rasa_sdk.events import EventType, FollowupAction, SlotSet, UserUtteranceReverted
 from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
@@ -37,6 +37,7 @@ from actions.services import (
 from bot.cases.models import UNKNOWN_TYPE
 from bot.cases.report import Report
 from bot.messages import say
+from bot.nlp.facts.bite_cues import says_bitten
 from bot.nlp.facts.place_words import is_findable_location
 
 logger = logging.getLogger(__name__)
@@ -123,6 +124,18 @@ async def ask_type_again(dispatcher: CollectingDispatcher, tracker: Tracker) -> 
     return await _file_untyped(dispatcher, tracker)
 
 
+def says_a_bite(tracker: Tracker) -> bool:
+    """The latest message says an animal bit someone ("a mi hijo lo mordieron"), in words the model did not
+    read as a bite: it is a bite report, urgent, and never a report filed without a type."""
+    return says_bitten(tracker.latest_message.get("text") or "")
+
+
+def start_bite_report(dispatcher: CollectingDispatcher) -> list[EventType]:
+    """What the rule for a bite does: the 911 advice, then the bite form."""
+    dispatcher.utter_message(response="utter_call_911")
+    return [FollowupAction("bite_form")]
+
+
 def starts_a_report(tracker: Tracker) -> bool:
     """A message in words with no type the model could read: the start of a report, not a stray answer."""
     return latest_intent(tracker) == "inform" and not entities(tracker, "reference")
@@ -138,6 +151,8 @@ class ActionNothingPending(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[EventType]:
+        if says_a_bite(tracker):
+            return start_bite_report(dispatcher)
         if type_question_pending(tracker) or starts_a_report(tracker):
             return await ask_type_again(dispatcher, tracker)
         dispatcher.utter_message(response="utter_how_can_i_help")
@@ -153,6 +168,8 @@ class ActionDefaultFallback(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[EventType]:
+        if says_a_bite(tracker):  # kept: the message is the report
+            return [SlotSet("failed_tries", 0.0), *start_bite_report(dispatcher)]
         tries = int(tracker.get_slot("failed_tries") or 0) + 1
         offered = any(
             e.get("event") == "bot" and (e.get("metadata") or {}).get("utter_action") == "utter_offer_person"

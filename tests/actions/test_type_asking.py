@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rasa_sdk.events import SlotSet, UserUtteranceReverted
+from rasa_sdk.events import FollowupAction, SlotSet, UserUtteranceReverted
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.type_asking import ActionDefaultFallback, ActionNothingPending
@@ -133,9 +133,40 @@ async def test_on_the_phone_in_office_hours_the_caller_is_put_through(
 
 
 async def test_words_that_start_a_report_get_the_type_question(dispatcher, domain) -> None:
-    tracker = make_tracker("a mi hijo lo mordieron", intent="inform", slots={"language": "es"})
+    tracker = make_tracker("hay un problema con un animal", intent="inform", slots={"language": "es"})
     await ActionNothingPending().run(dispatcher, tracker, domain)
     assert spoken(dispatcher) == ["utter_ask_report_type"]
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"), [("a mi hijo lo mordieron", "inform"), ("yes my son got bit", "affirm")]
+)
+async def test_a_bite_the_model_did_not_read_starts_the_bite_report_with_the_911_advice(
+    dispatcher, domain, text: str, intent: str
+) -> None:
+    # filed without a type, a bite would be neither urgent nor paged (Kellogg 58-10, Freeport 11)
+    tracker = make_tracker(text, intent=intent, earlier_events=[resident("hola"), TYPE_QUESTION])
+    assert await ActionNothingPending().run(dispatcher, tracker, domain) == [FollowupAction("bite_form")]
+    assert spoken(dispatcher) == ["utter_call_911"]
+
+
+async def test_an_unreadable_message_that_says_a_bite_is_kept_and_starts_the_bite_report(
+    dispatcher, domain
+) -> None:
+    tracker = make_tracker(
+        "el perro lo mordieron a mi nino ayer", intent="nlu_fallback", slots={"failed_tries": 1.0}
+    )
+    events = await ActionDefaultFallback().run(dispatcher, tracker, domain)
+    assert spoken(dispatcher) == ["utter_call_911"]
+    assert events == [SlotSet("failed_tries", 0.0), FollowupAction("bite_form")]  # no UserUtteranceReverted
+
+
+async def test_a_bite_said_not_to_have_happened_is_no_bite_report(dispatcher, domain) -> None:
+    tracker = make_tracker(
+        "no, it didn't bite anyone", intent="deny", earlier_events=[resident("hi"), TYPE_QUESTION]
+    )
+    await ActionNothingPending().run(dispatcher, tracker, domain)
+    assert spoken(dispatcher) == [say("type.again", "en")]
 
 
 async def test_a_no_with_no_question_pending_is_asked_if_there_is_anything_else(dispatcher, domain) -> None:

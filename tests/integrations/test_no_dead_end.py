@@ -204,10 +204,12 @@ def test_on_the_phone_an_untyped_report_is_filed_or_put_through_and_the_call_end
     assert (detail.type, detail.channel, detail.needs_follow_up) == ("unknown", "voice", True)
 
 
-def test_a_spanish_bite_the_model_may_not_read_still_reaches_a_reference(line) -> None:
+def test_a_spanish_bite_the_model_may_not_read_is_filed_as_a_bite(line) -> None:
+    # whatever the model reads "a mi hijo lo mordieron" as, the words say a bite: the bite report, never an
+    # untyped one (which would be neither urgent nor paged)
     resident = Texter(line["base"], "kellogg")
     answers = [*NOT_SURE, (("donde", "lugar", "direccion"), "en la calle 5 y elm"),
                (("quien", "mordio a"), "a mi hijo"), (("piel", "sangr", "herida"), "si, sangro"),
                (("nombre",), "Ana Ruiz"), (("de quien", "dueno"), "no se")]  # fmt: skip
     talk(resident, "a mi hijo lo mordieron", answers, limit=12)
-    assert filed(line, "kellogg", resident).reference
+    assert filed(line, "kellogg", resident).type == "bite"
