@@ -12,15 +12,14 @@ from collections.abc import Callable
 import pytest
 
 from bot.nlp.animals.taxonomy import normalise_animal
+from tests.support.place_runner import intake_pipeline
 
 Animals = Callable[[str], list[str | None]]
 
 
 @pytest.fixture(scope="module")
 def animals() -> Animals:
-    from bot.nlp.pipeline import build_pipeline
-
-    nlp = build_pipeline(reference_prefixes=("KEL", "FRE"))
+    nlp = intake_pipeline()
 
     def run(text: str) -> list[str | None]:
         return [normalise_animal(e.text) for e in nlp(text).ents if e.label_ == "animal"]

@@ -6,13 +6,12 @@ from bot.nlp.places.entities import place_entities
 from bot.nlp.places.gazetteer import all_street_names
 from bot.nlp.places.roles import place_role
 from bot.nlp.places.streets import names_a_city_place
+from tests.support.place_runner import intake_pipeline
 
 
 @pytest.fixture(scope="module")
 def places():
-    from bot.nlp.pipeline import build_pipeline
-
-    nlp = build_pipeline(reference_prefixes=("KEL", "FRE"))
+    nlp = intake_pipeline()
     streets = [name.title() for name in all_street_names()]
 
     def run(text: str) -> list[tuple[str, str]]:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlp.pipeline import build_pipeline
 from bot.nlp.places.entities import place_entities
 from bot.nlp.places.gazetteer import load_places
 from bot.nlp.places.normalise import normalise_address, spoken_place
+from tests.support.place_runner import intake_pipeline
 
 
 @pytest.fixture(scope="module")
 def nlp():  # noqa: ANN201
-    return build_pipeline(("KEL", "FRE"))
+    return intake_pipeline()
 
 
 def _places(nlp, text: str) -> list[tuple[str, str]]:  # noqa: ANN001

@@ -6,7 +6,7 @@ import pytest
 
 from bot.nlp.animals import taxonomy, taxonomy_es
 from bot.nlp.animals.taxonomy import normalise_animal
-from bot.nlp.pipeline import build_pipeline
+from tests.support.place_runner import intake_pipeline
 
 
 @pytest.mark.parametrize(
@@ -84,7 +84,7 @@ def test_spanish_plurals(term: str, plurals: set[str]) -> None:
 
 @pytest.fixture(scope="module")
 def nlp():  # noqa: ANN201
-    return build_pipeline(("KEL", "FRE"))
+    return intake_pipeline()
 
 
 def _animals(nlp, text: str) -> list[str]:  # noqa: ANN001

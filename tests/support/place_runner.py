@@ -4,16 +4,29 @@ components do), giving (entity, text) pairs for location, owner_location and dir
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 Places = Callable[[str], list[tuple[str, str]]]
 
 
-def place_runner() -> Places:
+@lru_cache(maxsize=1)
+def intake_pipeline() -> Language:
+    """The product's spaCy pipeline (both cities' reference prefixes), built once per pytest run and shared by
+    every test module that reads with it (a build costs seconds)."""
     from bot.nlp.pipeline import build_pipeline
+
+    return build_pipeline(reference_prefixes=("KEL", "FRE"))
+
+
+def place_runner() -> Places:
     from bot.nlp.places.entities import place_entities
     from bot.nlp.places.gazetteer import load_places
 
-    nlp = build_pipeline(reference_prefixes=("KEL", "FRE"))
+    nlp = intake_pipeline()
     streets = sorted({s for city in load_places().values() for s in city.streets})
 
     def run(text: str) -> list[tuple[str, str]]:
