@@ -16,7 +16,7 @@ import unicodedata
 from contextlib import closing
 from typing import Any
 
-from bench.residents import StyledResident
+from bench.residents import WORDS, StyledResident
 
 _WORD = re.compile(r"[a-z0-9]+")
 STOP = frozenset(
@@ -94,7 +94,7 @@ def check(styled: StyledResident, row: dict[str, Any]) -> tuple[list[str], bool 
                          words(facts.get("direction", "")) | words(facts.get("still_there", "")) | first),
         _free_text_wrong("how often", details.get("barking_frequency"),
                          words(facts.get("frequency", "")) | words(facts.get("since", "")) | first
-                         | {"every", "night", "day", "nightly", "daily"}),
+                         | {"every", "night", "day", "nightly", "daily"} | _aside_words(styled)),
         _yes_no_wrong("still there", details.get("still_there"), truth.get("still_there")),
         _yes_no_wrong("aggressive", details.get("aggressive"), truth.get("aggressive")),
         _yes_no_wrong("injury", _BOOL.get(row["skin_broken_or_medical"]), truth.get("injury")),
@@ -107,6 +107,11 @@ def check(styled: StyledResident, row: dict[str, Any]) -> tuple[list[str], bool 
         if row["victim"] not in (None, "unknown", truth.get("victim")):
             wrong.append(f"victim {row['victim']} (said {truth.get('victim')})")
     return [w for w in wrong if w], victim_right
+
+
+def _aside_words(styled: StyledResident) -> set[str]:
+    """An aside resident puts "this happens all the time" before its answers: that says how often."""
+    return words(WORDS[styled.resident.language]["aside_clause"]) if styled.style == "aside" else set()
 
 
 def _name_wrong(said: str, row: dict[str, Any]) -> str | None:

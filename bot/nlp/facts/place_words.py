@@ -22,6 +22,7 @@ _FINDABLE_RE = re.compile(
     r"((?<!\d)\d+\s+\w+)|"  # a house number and a street: 412 Oak (from the run's first digit: linear)
     r"(\b(corner|intersection)\b)|(\b\w+\s+(and|&|at|n)\s+\w+\s*(st|street|ave|avenue|rd|road|dr|drive)?\b)|"
     r"(\bblock\b)|"
+    r"(\b(rural route|rr|route|township road|twp rd) \w+)|"  # a rural road and its number: "rural route three"
     r"(\b(church|school|park|library|post office|city hall|cemetery|playground|ball ?field|gas station|"
     r"store|bar|tavern|cafe|restaurant|bank|elevator|depot|river|creek|lake|trail|bridge|highway|hwy|"
     r"county road|cr|lot|apartments?|mobile home|trailer park|community center|fire (hall|station)|"
@@ -31,7 +32,7 @@ _FINDABLE_RE = re.compile(
 )
 _FINDABLE_ES = re.compile(
     r"\b(calle|avenida|esquina|carretera|camino|cuadra|iglesia|escuela|parque|tienda|gasolinera|biblioteca|"
-    r"correo|cementerio|panteon|rio|puente|estacionamiento|rancho|granja|elevador|\d+ de la)\b",
+    r"correo|cementerio|panteon|rio|puente|estacionamiento|rancho|granja|elevador|ruta|\d+ de la)\b",
     re.I,
 )
 # every leading prefix at once ("it's at 412 oak"), so a long run of them is one linear pass
