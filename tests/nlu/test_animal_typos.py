@@ -6,14 +6,11 @@ house" a horse, "hace un rato" a mouse, "las horas" a horse, "la cocina" a pig."
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from bot.nlp.animals.taxonomy import _clean, _fuzzy, _lookup, normalise_animal
 from tests.support.nlu_data import training_examples
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(

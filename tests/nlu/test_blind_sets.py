@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.nlp.animals.taxonomy import normalise_animal
-from tests.support.nlu_data import examples
+from tests.support import nlu_data
 from tests.support.scripts import evaluate_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,16 +34,12 @@ REPORT_TYPES = ("report_barking", "report_at_large", "report_bite")
 PLACE_ENTITIES = {"location", "owner_location", "direction"}
 
 
-def _examples(path: Path) -> list:
-    return examples(path)
-
-
 def _training_texts() -> set[str]:
     """Every training message, in data/nlu/ and any subdirectory (data/nlu/es/), lower-cased."""
     return {
         message.get("text").strip().lower()
         for path in sorted((ROOT / "data" / "nlu").rglob("*.yml"))
-        for message in _examples(path)
+        for message in nlu_data.examples(path)
     }
 
 
@@ -54,7 +50,7 @@ def training_texts() -> set[str]:
 
 @pytest.fixture(scope="module", params=sorted(BLIND_SETS))
 def blind_set(request: pytest.FixtureRequest) -> tuple[str, list]:
-    return request.param, _examples(BLIND_SETS[request.param])
+    return request.param, nlu_data.examples(BLIND_SETS[request.param])
 
 
 def test_set_has_at_least_160_messages_and_30_per_report_type(blind_set) -> None:
@@ -73,7 +69,7 @@ def test_set_has_at_least_160_messages_and_30_per_report_type(blind_set) -> None
 def test_the_sets_still_blind_meet_the_minimums(name: str) -> None:
     # The blind sets' brief: >= 170 messages, 35 per report type, 14 wildlife, 7 lost pets,
     # and some of every kind of answer a resident gives besides a report.
-    examples = _examples(BLIND_SETS[name])
+    examples = nlu_data.examples(BLIND_SETS[name])
     counts = Counter(message.get("intent") for message in examples)
     assert len(examples) >= 170, name
     for report_type in REPORT_TYPES:
@@ -92,7 +88,7 @@ def test_no_training_message_is_a_near_copy_of_a_message_still_blind(name: str, 
     # whoever reads it learns nothing of the set it must stay blind to.
     from rapidfuzz import fuzz, process
 
-    texts = [m.get("text").strip().lower() for m in _examples(BLIND_SETS[name])]
+    texts = [m.get("text").strip().lower() for m in nlu_data.examples(BLIND_SETS[name])]
     close = sum(
         1 for t in texts if process.extractOne(t, training_texts, scorer=fuzz.ratio, score_cutoff=NEAR_COPY)
     )
@@ -135,7 +131,7 @@ def test_the_training_check_catches_a_copied_message(tmp_path: Path) -> None:
     copied = sorted(_training_texts())[0]
     path = tmp_path / "copied.yml"
     path.write_text(f'version: "3.1"\nnlu:\n  - intent: inform\n    examples: |\n      - {copied}\n')
-    assert _examples(path)[0].get("text").strip().lower() in _training_texts()
+    assert nlu_data.examples(path)[0].get("text").strip().lower() in _training_texts()
 
 
 def test_the_near_copy_check_catches_a_reworded_message() -> None:

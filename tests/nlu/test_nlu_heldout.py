@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from bot.nlp.animals.taxonomy import species_names
-from tests.support.nlu_data import examples
+from tests.support import nlu_data
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT_INTENTS = {
@@ -24,35 +24,35 @@ CONTRACT_INTENTS = CONTRACT_INTENTS | NEWER_REPORT_TYPES
 SET_BY_COMPONENTS = {"ambiguous_report"}
 
 
-def _examples(path: Path) -> list:
-    return examples(path)
-
-
 @pytest.fixture(scope="module")
 def heldout():
-    return _examples(ROOT / "tests" / "nlu" / "heldout.yml")
+    return nlu_data.examples(ROOT / "tests" / "nlu" / "heldout.yml")
 
 
 @pytest.fixture(scope="module")
 def heldout_es():
-    return _examples(ROOT / "tests" / "nlu" / "heldout_es.yml")
+    return nlu_data.examples(ROOT / "tests" / "nlu" / "heldout_es.yml")
 
 
 @pytest.fixture(scope="module")
 def training():
-    return [m for path in sorted((ROOT / "data" / "nlu" / "en").glob("*.yml")) for m in _examples(path)]
+    return [
+        m for path in sorted((ROOT / "data" / "nlu" / "en").glob("*.yml")) for m in nlu_data.examples(path)
+    ]
 
 
 @pytest.fixture(scope="module")
 def every_training_message():
     """data/nlu/ and its folders: en/, es/ and residents/ (the spent evaluation sets)."""
-    return [m for path in sorted((ROOT / "data" / "nlu").rglob("*.yml")) for m in _examples(path)]
+    return [m for path in sorted((ROOT / "data" / "nlu").rglob("*.yml")) for m in nlu_data.examples(path)]
 
 
 @pytest.fixture(scope="module")
 def residents():
     return [
-        m for path in sorted((ROOT / "data" / "nlu" / "residents").glob("*.yml")) for m in _examples(path)
+        m
+        for path in sorted((ROOT / "data" / "nlu" / "residents").glob("*.yml"))
+        for m in nlu_data.examples(path)
     ]
 
 
@@ -113,7 +113,7 @@ def _written_training_messages() -> list[str]:
     paths = sorted((ROOT / "data" / "nlu" / "en").glob("*.yml")) + sorted(
         (ROOT / "data" / "nlu" / "es").glob("*.yml")
     )
-    return [m.get("text").lower() for path in paths for m in _examples(path)]
+    return [m.get("text").lower() for path in paths for m in nlu_data.examples(path)]
 
 
 def test_no_training_line_written_since_the_held_out_sets_is_a_near_copy_of_one() -> None:
@@ -121,7 +121,9 @@ def test_no_training_line_written_since_the_held_out_sets_is_a_near_copy_of_one(
     from rapidfuzz import fuzz, process
 
     tests = [
-        m.get("text").lower() for name in TUNED_ON_SETS for m in _examples(ROOT / "tests" / "nlu" / name)
+        m.get("text").lower()
+        for name in TUNED_ON_SETS
+        for m in nlu_data.examples(ROOT / "tests" / "nlu" / name)
     ]
     written = _written_training_messages()
     scores = process.cdist(written, tests, scorer=fuzz.ratio, score_cutoff=80, workers=1)

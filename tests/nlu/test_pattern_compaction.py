@@ -3,16 +3,12 @@ the spans the originals matched."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.nlp.pattern_compaction import compact_patterns
 from bot.nlp.pipeline import build_pipeline, entity_patterns
 from tests.support.nlu_data import training_examples
 from tests.support.place_runner import intake_pipeline
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _ruler(patterns):

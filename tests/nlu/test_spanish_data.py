@@ -8,24 +8,22 @@ import pytest
 from rapidfuzz import fuzz
 
 from tests.nlu.test_nlu_heldout import CONTRACT_INTENTS, HELD_OUT_INTENTS
-from tests.support.nlu_data import examples
+from tests.support import nlu_data
 
 ROOT = Path(__file__).resolve().parents[2]
 NEAR_COPY = 90  # rapidfuzz ratio at which a training example is a reworded copy of a held-out message
 
 
-def _examples(path: Path) -> list:
-    return examples(path)
-
-
 @pytest.fixture(scope="module")
 def spanish_training() -> list:
-    return [m for path in sorted((ROOT / "data" / "nlu" / "es").glob("*.yml")) for m in _examples(path)]
+    return [
+        m for path in sorted((ROOT / "data" / "nlu" / "es").glob("*.yml")) for m in nlu_data.examples(path)
+    ]
 
 
 @pytest.fixture(scope="module")
 def heldout_es() -> list:
-    return _examples(ROOT / "tests" / "nlu" / "heldout_es.yml")
+    return nlu_data.examples(ROOT / "tests" / "nlu" / "heldout_es.yml")
 
 
 def test_spanish_examples_for_every_intent(spanish_training) -> None:  # noqa: ANN001
@@ -33,7 +31,7 @@ def test_spanish_examples_for_every_intent(spanish_training) -> None:  # noqa: A
 
 
 @pytest.mark.parametrize("intent", ["report_barking", "report_at_large", "report_bite"])
-def test_the_reports_have_the_most_examples(spanish_training, intent: str) -> None:  # noqa: ANN001
+def test_the_reports_have_the_mostexamples(spanish_training, intent: str) -> None:  # noqa: ANN001
     assert sum(1 for m in spanish_training if m.get("intent") == intent) >= 40
 
 
