@@ -47,6 +47,7 @@ class Message:
     went: str | None  # where it went, as the NLU found it
     animals: tuple[tuple[int, int], ...] = ()  # where the NLU found animals in it ("a big brown lab")
     owner_places: tuple[str, ...] = ()  # where the owner lives, as the NLU found it ("from 9 maple st")
+    locations: tuple[str, ...] = ()  # where it happened, as the NLU found it (role `location` only)
 
     def alone(self, slot: str) -> bool:
         return self.asked == (slot,)
@@ -58,6 +59,12 @@ def _owner(m: Message) -> str | None:
         # asked on its own, a name or an address is the owner ("Tom Berg", "20 fir st"); "not sure" is no name
         said = clean_name(m.text) or (m.text.strip() if is_findable_location(m.text) else None)
     return spoken_place(said) if said and said != UNKNOWN else said  # "eight ten pine" -> "810 pine"
+
+
+def _place(m: Message, slot: str) -> str | None:
+    """Where it happened, said while answering another question ("my son, at the park on 5th"): the place the
+    NLU found. Asked for, the place is read from the whole answer by its own validator instead."""
+    return None if slot in m.asked else next(iter(m.locations), None)
 
 
 def _said_alone(m: Message, slot: str) -> str | None:
@@ -86,6 +93,7 @@ READERS: dict[str, Callable[[Message, str], Any]] = {
     "injury": lambda m, slot: injury(m.text),
     "time": lambda m, slot: m.times.words if m.times.says_when else None,
     "owner": lambda m, slot: _owner(m),
+    "place": _place,
     "vaccinated": lambda m, slot: vaccinated(m.text, only_question=m.alone(slot)),
     "frequency": lambda m, slot: m.times.frequency,
     "time_of_day": lambda m, slot: m.times.time_of_day,
@@ -153,8 +161,9 @@ def message_of(report_type: str, tracker: Tracker) -> Message:
         if isinstance(e.get("start"), int) and isinstance(e.get("end"), int)
     )  # fmt: skip
     owners = tuple(str(e.get("value")) for e in entities(tracker, "owner_location") if e.get("value"))
+    locations = tuple(str(e.get("value")) for e in entities(tracker, "location") if e.get("value"))
     return Message(latest_text(tracker), message_times(tracker), asked, tracker.get_slot("location"),
-                   entity_places, went[0] if went else None, spans, owners)  # fmt: skip
+                   entity_places, went[0] if went else None, spans, owners, locations)  # fmt: skip
 
 
 def _dont_know(detail: Detail) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from actions.report_forms import ValidateBiteForm
-from tests.actions.conftest import make_tracker
+from tests.actions.conftest import entity, make_tracker
 
 BITE_SO_FAR = {"report_type": "bite", "victim": "animal", "injury": "yes", "location": "400 oak st",
                "bite_when": "about an hour ago", "animal": "dog", "animal_description": "big black dog"}  # fmt: skip
@@ -105,3 +105,35 @@ async def test_a_death_told_with_the_victim_answers_the_injury_too(dispatcher, d
 async def test_no_death_is_not_an_injury(text, dispatcher, domain):
     slots = await _answer(text, "injury", BEFORE_INJURY, dispatcher, domain)
     assert slots["injury"] != "yes"
+
+
+async def test_a_place_said_in_answer_to_who_was_bitten_is_kept_and_not_asked_again(dispatcher, domain):
+    """The simulator's resident who answers "Who was bitten, and did it break the skin?" with the place too:
+    the place was dropped (only the slot asked for took a place) and asked for again."""
+    text = "my son, yes it broke the skin, it was in front of 412 oak st"
+    asked = [{"event": "bot", "text": "Who was bitten?", "metadata": {"asks": ["victim", "injury"]}}]
+    tracker = make_tracker(
+        text,
+        entities=[entity("location", "412 oak st", text)],
+        set_this_turn={"victim": text},
+        slots={**BEFORE_VICTIM, "requested_slot": "victim"},
+        active_loop="bite_form",
+        earlier_events=asked,
+    )
+    slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
+    assert (slots["victim"], slots["injury"], slots["location"]) == ("person", "yes", "412 oak st")
+    assert slots.get("requested_slot") != "location"
+
+
+async def test_a_place_too_vague_to_find_said_on_the_way_is_not_taken(dispatcher, domain):
+    text = "my son, it was just down the street"
+    tracker = make_tracker(
+        text,
+        entities=[entity("location", "down the street", text)],
+        set_this_turn={"victim": text},
+        slots={**BEFORE_VICTIM, "requested_slot": "victim"},
+        active_loop="bite_form",
+    )
+    slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
+    assert slots["victim"] == "person"
+    assert slots.get("location") is None
