@@ -110,8 +110,12 @@ def check(styled: StyledResident, row: dict[str, Any]) -> tuple[list[str], bool 
 
 
 def _aside_words(styled: StyledResident) -> set[str]:
-    """An aside resident puts "this happens all the time" before its answers: that says how often."""
-    return words(WORDS[styled.resident.language]["aside_clause"]) if styled.style == "aside" else set()
+    """An aside resident puts "this happens all the time" ("siempre es lo mismo") before its answers: that
+    says how often, in the clause's words or in the English the complaint is filed in (`aside_says`)."""
+    if styled.style != "aside":
+        return set()
+    said = WORDS[styled.resident.language]
+    return words(said["aside_clause"]) | words(said["aside_says"])
 
 
 def _name_wrong(said: str, row: dict[str, Any]) -> str | None:

@@ -56,9 +56,11 @@ ALWAYS_ANSWERED = ("kind", "check", "location", "animal", "victim", "name", "con
 WORDS = {
     "en": {"yes": "yes", "no": "no", "unknown": "not sure", "dont_know": ("I don't know", "not sure"),
            "aside": "will they get a ticket for this?", "aside_clause": "ugh this happens all the time, ",
+           "aside_says": "all the time",
            "moved": "sorry, wrong address, it's {place}", "skip": "skip"},
     "es": {"yes": "si", "no": "no", "unknown": "no se", "dont_know": ("no se", "no estoy seguro"),
            "aside": "le van a poner una multa?", "aside_clause": "ay siempre es lo mismo, ",
+           "aside_says": "all the time",
            "moved": "perdon, me equivoque de direccion, es {place}", "skip": "anonimo"},
 }  # fmt: skip
 

@@ -104,6 +104,24 @@ def test_a_fact_the_resident_did_not_say_is_wrong(columns: dict[str, object], wr
     assert check(_loose_dog().styled("full"), _row(**columns))[0] == wrong
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_how_often_filed_from_the_aside_clause_is_what_it_says_in_either_language(language: str) -> None:
+    """The aside resident opens with "this happens all the time" ("siempre es lo mismo"): the complaint,
+    filed in English, saying "all the time" is right, and
+    "twice a week" is not said by anything."""
+    barker = Resident("barking", "kellogg", "sms", language, "both", "dog barking at 412 oak st",
+                      {"name": "skip"}, {"animal": "dog", "place": "oak"})  # fmt: skip
+    row = _row(type="barking", location_text="412 Oak St", anonymous=1, name=None)
+    said = check(
+        barker.styled("aside"), {**row, "details": json.dumps({"barking_frequency": "all the time"})}
+    )
+    not_said = check(
+        barker.styled("aside"), {**row, "details": json.dumps({"barking_frequency": "twice a week"})}
+    )
+    assert said[0] == []
+    assert not_said[0] == ["how often 'twice a week'"]
+
+
 def test_the_wrong_victim_of_a_bite_is_counted() -> None:
     walker = Resident("bite", "freeport", "sms", "en", "both", "the shepherd bit my dog at 5th and ash",
                       {"victim": "my dog", "name": "skip"}, {"animal": "dog", "place": "ash", "victim": "animal"})  # fmt: skip
