@@ -18,7 +18,7 @@ export PYTHONPATH := $(CURDIR)
 TRAINING_INPUTS := config.yml domain.yml $(shell find data -name '*.yml' 2>/dev/null)
 SPACY_INPUTS := $(shell find bot/nlp -name '*.py') $(wildcard bot/jurisdictions/packs/places/*.yml)
 
-.PHONY: help install system-libraries train migrate run test test-without-model eval eval-english-only bench bench-conversations lint format lock clean
+.PHONY: help install system-libraries train migrate run test test-without-model test-with-model eval eval-english-only bench bench-conversations lint format lock clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -65,14 +65,21 @@ test: $(VENV)/.installed $(SPACY_MODEL)/meta.json ## set up, then run every test
 	@# Training keeps about one of two cores busy: the tests that need no model run beside it (each job's
 	@# output is printed when it ends), then the ones that talk to a Rasa server on it.
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-without-model $(MODEL)
+	@# WITH_CLUSTER_TESTS=1 (.ci/run, which installs Redis and HAProxy): the cluster's tests beside these
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-with-model $(if $(filter 1,$(WITH_CLUSTER_TESTS)),test-cluster)
+
+# the tests that talk to a Rasa server on the trained model, and the stories
+test-with-model: $(MODEL)
 	$(PY) -m pytest -q -m "model and not browser" --durations=10
 	$(RASA) test core --model $(MODEL) --stories tests/stories --fail-on-prediction-errors --out var/results/core --quiet
 
-# every test that needs no trained model (tests/conftest.py marks the others `model`)
+# every test that needs no trained model (tests/conftest.py marks the others `model`). Beside the training, the
+# browser tests go first, while it featurizes on one core; then the rest at a lower priority (nice 5), so that
+# DIET's two threads are not halved (its epochs took twice as long beside tests at the same priority).
 test-without-model: $(VENV)/.installed $(SPACY_MODEL)/meta.json
 	$(RASA) data validate --quiet
-	$(PY) -m pytest -q -m "not model and not browser" --durations=25
 	$(PY) -m pytest -q -m "browser and not model"
+	nice -n 5 $(PY) -m pytest -q -m "not model and not browser" --durations=25
 
 NLU_SETS := heldout=tests/nlu/heldout.yml heldout-es=tests/nlu/heldout_es.yml blind-12o=tests/nlu/blind_2026_12o.yml blind-es14=tests/nlu/blind_es_2026_12n.yml blind-12p=tests/nlu/blind_2026_12p.yml blind-es15=tests/nlu/blind_es_2026_12o.yml blind-12q=tests/nlu/blind_2026_12q.yml blind-es16=tests/nlu/blind_es_2026_12p.yml blind-12r=tests/nlu/blind_2026_12r.yml blind-es17=tests/nlu/blind_es_2026_12q.yml
 

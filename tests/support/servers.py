@@ -29,8 +29,9 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_until_up(url: str, processes: list[subprocess.Popen], timeout_s: float = 240) -> None:
-    """Polls `url` until it answers; fails early when one of `processes` has exited."""
+def wait_until_up(url: str, processes: list[subprocess.Popen], timeout_s: float = 600) -> None:
+    """Polls `url` until it answers; fails early when one of `processes` has exited. A Rasa server loads its
+    model in about 30 s alone and minutes beside the cluster's two replicas (`make test` in CI)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         for process in processes:
