@@ -27,7 +27,20 @@ class ValidateBarkingForm(ReportFormValidation):
     report_type = "barking"
 
     def type_facts(self, tracker: Tracker, facts: Slots) -> Slots:
-        return self._time_details(tracker, message_times(tracker))
+        times = message_times(tracker)
+        return {**self._time_details(tracker, times), **self._exact_start(tracker, times)}
+
+    @staticmethod
+    def _exact_start(tracker: Tracker, times: TimeFacts) -> Slots:
+        """ "since 10pm" said after "all night": a start replaces a since that had none, and the run follows from
+        it (only while no run was filed: one the resident stated stays)."""
+        vague = tracker.get_slot("barking_since") and tracker.get_slot("occurred") is None
+        if (
+            not (vague and times.started and times.says_when)
+            or tracker.get_slot("barking_minutes") is not None
+        ):
+            return {}
+        return {"barking_since": times.words}
 
     @staticmethod
     def _time_details(tracker: Tracker, times: TimeFacts) -> Slots:

@@ -97,3 +97,29 @@ def test_since_a_number_of_minutes_ago_is_a_span_not_a_year() -> None:
     facts = read_times("barking nonstop since about 45 minutes ago", _at(14, 44), ZONE)
     assert facts.started == _at(13, 59)
     assert facts.minutes == 45
+
+
+async def test_a_start_said_after_all_night_replaces_it_and_gives_the_run(dispatcher, domain):
+    """ "dog barking all night at 412 oak" files since "all night", with no start and no run; "it started around
+    10pm" said later was dropped, because since was no longer missing."""
+    text = "it started around 10pm"
+    vague = {
+        **BARKING,
+        "barking_since": "all night",
+        "complainant_name": None,
+        "requested_slot": "complainant_name",
+    }
+    tracker = make_tracker(text, slots=vague, active_loop="barking_form")
+    slots = _slots(await ValidateBarkingForm().run(dispatcher, tracker, domain))
+    assert slots["barking_since"] == "started around 10pm"
+    assert slots["occurred"].startswith("2026-11-17T22:00")
+    assert slots["barking_minutes"] == 426
+
+
+async def test_a_start_said_after_a_start_does_not_replace_it(dispatcher, domain):
+    text = "it started around 4am"
+    tracker = make_tracker(
+        text, slots={**BARKING, "occurred": "2026-11-17T22:00:00-06:00"}, active_loop="barking_form"
+    )
+    slots = _slots(await ValidateBarkingForm().run(dispatcher, tracker, domain))
+    assert "barking_since" not in slots
