@@ -34,13 +34,9 @@ class ValidateBarkingForm(ReportFormValidation):
     def _exact_start(tracker: Tracker, times: TimeFacts) -> Slots:
         """ "since 10pm" said after "all night": a start replaces a since that had none, and the run follows from
         it (only while no run was filed: one the resident stated stays)."""
-        vague = tracker.get_slot("barking_since") and tracker.get_slot("occurred") is None
-        if (
-            not (vague and times.started and times.says_when)
-            or tracker.get_slot("barking_minutes") is not None
-        ):
-            return {}
-        return {"barking_since": times.words}
+        since_without_start = tracker.get_slot("barking_since") and tracker.get_slot("occurred") is None
+        no_run = tracker.get_slot("barking_minutes") is None
+        return {"barking_since": times.words} if since_without_start and no_run and times.started else {}
 
     @staticmethod
     def _time_details(tracker: Tracker, times: TimeFacts) -> Slots:

@@ -107,33 +107,32 @@ async def test_no_death_is_not_an_injury(text, dispatcher, domain):
     assert slots["injury"] != "yes"
 
 
-async def test_a_place_said_in_answer_to_who_was_bitten_is_kept_and_not_asked_again(dispatcher, domain):
-    """The simulator's resident who answers "Who was bitten, and did it break the skin?" with the place too:
-    the place was dropped (only the slot asked for took a place) and asked for again."""
-    text = "my son, yes it broke the skin, it was in front of 412 oak st"
+async def _who_was_bitten(text: str, place: str, dispatcher, domain) -> dict:
+    """`text` answers "Who was bitten, and did it break the skin?"; the NLU found `place` in it."""
     asked = [{"event": "bot", "text": "Who was bitten?", "metadata": {"asks": ["victim", "injury"]}}]
     tracker = make_tracker(
         text,
-        entities=[entity("location", "412 oak st", text)],
+        entities=[entity("location", place, text)],
         set_this_turn={"victim": text},
         slots={**BEFORE_VICTIM, "requested_slot": "victim"},
         active_loop="bite_form",
         earlier_events=asked,
     )
-    slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
+    return _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
+
+
+async def test_a_place_said_in_answer_to_who_was_bitten_is_kept_and_not_asked_again(dispatcher, domain):
+    """The simulator's resident who answers "Who was bitten, and did it break the skin?" with the place too:
+    the place was dropped (only the slot asked for took a place) and asked for again."""
+    text = "my son, yes it broke the skin, it was in front of 412 oak st"
+    slots = await _who_was_bitten(text, "412 oak st", dispatcher, domain)
     assert (slots["victim"], slots["injury"], slots["location"]) == ("person", "yes", "412 oak st")
     assert slots.get("requested_slot") != "location"
 
 
 async def test_a_place_too_vague_to_find_said_on_the_way_is_not_taken(dispatcher, domain):
-    text = "my son, it was just down the street"
-    tracker = make_tracker(
-        text,
-        entities=[entity("location", "down the street", text)],
-        set_this_turn={"victim": text},
-        slots={**BEFORE_VICTIM, "requested_slot": "victim"},
-        active_loop="bite_form",
+    slots = await _who_was_bitten(
+        "my son, it was just down the street", "down the street", dispatcher, domain
     )
-    slots = _slots(await ValidateBiteForm().run(dispatcher, tracker, domain))
     assert slots["victim"] == "person"
     assert slots.get("location") is None

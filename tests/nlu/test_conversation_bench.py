@@ -107,8 +107,7 @@ def test_a_fact_the_resident_did_not_say_is_wrong(columns: dict[str, object], wr
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_how_often_filed_from_the_aside_clause_is_what_it_says_in_either_language(language: str) -> None:
     """The aside resident opens with "this happens all the time" ("siempre es lo mismo"): the complaint,
-    filed in English, saying "all the time" is right, and
-    "twice a week" is not said by anything."""
+    filed in English, saying "all the time" is right; "twice a week" is said by nothing."""
     barker = Resident("barking", "kellogg", "sms", language, "both", "dog barking at 412 oak st",
                       {"name": "skip"}, {"animal": "dog", "place": "oak"})  # fmt: skip
     row = _row(type="barking", location_text="412 Oak St", anonymous=1, name=None)
