@@ -13,7 +13,8 @@ from rasa_sdk import Tracker
 from actions.services import conversation_pack
 from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.facts.behaviour import aggressive
-from bot.nlp.facts.name import clean_name, declines_name
+from bot.nlp.facts.description import describes
+from bot.nlp.facts.name import clean_name, declines_name, leading_name
 from bot.nlp.facts.owner import owner
 from bot.nlp.facts.place_words import is_findable_location
 from bot.nlp.facts.times import TimeFacts, read_times
@@ -89,21 +90,39 @@ def not_a_name(tracker: Tracker) -> str | None:
     shepherd"); None when it may be a name ("carol jensen", "it's Ana Lopez"). Its facts are read by the form
     like any message's."""
     text = latest_text(tracker).strip()
-    times = message_times(tracker)
+    said = _says_instead_of_a_name(text, message_times(tracker)) or (
+        "place" if entities(tracker, "location") else None
+    )
+    return said or ("animal" if _only_an_animal(tracker, text) else None)
+
+
+def _says_instead_of_a_name(text: str, times: TimeFacts) -> str | None:
     if times.says_when or times.frequency or times.time_of_day:
         return "time"
     if yes_no_unknown(text) in (YES, UNKNOWN):
         return "yes_no"
-    if entities(tracker, "location") or is_findable_location(text):
+    if is_findable_location(text):
         return "place"
     went = direction(text)
     if (went and " " in went.strip()) or (still_there(text) and not went):  # not "West", a surname
         return "seen"  # "still there", "it's gone", "went north"
     if aggressive(text) or vaccinated(text):
         return "seen"  # "friendly", "vaccinated"
-    if _only_an_animal(tracker, text):
-        return "animal"
     return None
+
+
+def name_before_other_facts(tracker: Tracker) -> str | None:
+    """'Jane Doe, it started around 10pm': the name the answer opens with, when those words say nothing else
+    (not 'every night, since 10pm', not 'german shepherd, still there'); the rest is read by the form."""
+    split = leading_name(latest_text(tracker))
+    if split is None:
+        return None
+    name, words = split
+    times = read_times(words, message_time(tracker), conversation_pack(tracker).timezone)
+    located = any(int(e.get("start") or 0) < len(words) for e in entities(tracker, "location", "animal"))
+    if located or normalise_animal(words) or describes(words) or _says_instead_of_a_name(words, times):
+        return None
+    return name
 
 
 def said_again_at_this_prompt(tracker: Tracker) -> bool:

@@ -120,3 +120,38 @@ async def test_spanish_times_and_yes_are_not_names(dispatcher, domain, text):
     slots = {**BARKING, "language": "es"}
     events = await ValidateBarkingForm().run(dispatcher, _at_name_prompt(text, slots=slots), domain)
     assert ("complainant_name", None) in _events(events)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "fact"),
+    [
+        ("Jane Doe, it started around 10pm", "Jane Doe", ("barking_since", "it started around 10pm")),
+        ("uh tom berg - every night", "Tom Berg", ("barking_frequency", "every night")),
+        ("it's Ana Lopez; it goes on every night", "Ana Lopez", ("barking_frequency", "every night")),
+    ],
+)
+async def test_a_name_that_opens_a_mixed_answer_is_taken_with_its_facts(dispatcher, domain, text, name, fact):
+    slots = {key: value for key, value in BARKING.items() if key != "barking_since"}
+    slots_set = dict(
+        _events(await ValidateBarkingForm().run(dispatcher, _at_name_prompt(text, slots), domain))
+    )
+    assert slots_set["complainant_name"] == name
+    assert slots_set[fact[0]] is not None and fact[1].split()[-1] in str(slots_set[fact[0]])
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["every night, since 10pm", "brown and white, every night", "Not sure, every night",
+     "Over there, every night", "german shepherd, every night"],
+)  # fmt: skip
+async def test_words_before_a_comma_that_say_a_fact_are_not_a_name(dispatcher, domain, text):
+    found = [entity("animal", "german shepherd", text)] if "shepherd" in text else []
+    tracker = _at_name_prompt(text, entities=found)
+    assert ("complainant_name", None) in _events(await ValidateBarkingForm().run(dispatcher, tracker, domain))
+
+
+@pytest.mark.parametrize("text", ["not sure", "I don't know", "Not sure, every night"])
+async def test_not_sure_at_the_name_prompt_files_no_name(dispatcher, domain, text):
+    """It was filed as the name "Not Known" (the not-known reading of the raw answer, read as a name)."""
+    events = await ValidateBarkingForm().run(dispatcher, _at_name_prompt(text), domain)
+    assert not any(name == "complainant_name" and value for name, value in _events(events))

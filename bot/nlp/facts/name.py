@@ -27,11 +27,13 @@ _INTRODUCTION_RE = re.compile(
     r"(?P<name>[A-Za-zÀ-ÿ'.\-]+(?:\s+[A-Za-zÀ-ÿ'.\-]+){0,2}?)\s*(?:[,.;:!]|\s(?:and|y|from|de|at|the|i|my)\b)",
     re.I,
 )
+# "Jane Doe, it started around 10pm": a short part, then a comma, a semicolon or a spaced dash, then the rest
+_LEADING_PART_RE = re.compile(r"^\s*(?P<part>[^,;]{1,60}?)\s*(?:[,;]|\s-\s)\s*(?P<rest>\S.*)$", re.S)
 # words that are not in a person's name: "talk to a person", "what's the status", "a dog"
 _NOT_NAME_WORDS = frozenset(
     "a an the to of at on in is it i me my you your we our what whats where when why how who can could "
     "want need talk speak call person someone somebody human status complaint report dog cat animal "
-    "bite bit barking loose yes no please help hello thanks thank city hall street st ave road "
+    "bite bit barking loose yes no not please help hello thanks thank city hall street st ave road there here "
     "el la los las un una unos unas de del al en y que q por para con mi su es son esta si hola gracias favor "
     "calle perro perros gato gatos animal queja reporte ayuda persona alguien estatus hablar quiero ladra "
     "mordio suelto noche dia todos todas cada".split()
@@ -59,3 +61,13 @@ def introduced_name(text: str) -> str | None:
     """The name a report opens with ("This is Ruth Meyer, the dog at 40 Oak bit my hand"), or None."""
     match = _INTRODUCTION_RE.search(strip_fillers(text or ""))
     return clean_name(match.group("name")) if match else None
+
+
+def leading_name(text: str) -> tuple[str, str] | None:
+    """("Jane Doe", "Jane Doe") for 'Jane Doe, it started around 10pm': the name a mixed answer opens with and
+    the words it was read from (the caller checks that those words say no other fact), or None."""
+    match = _LEADING_PART_RE.match(text or "")
+    if not match:
+        return None
+    name = clean_name(match.group("part"))
+    return (name, match.group("part")) if name else None
