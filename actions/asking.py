@@ -15,7 +15,6 @@ from rasa_sdk.types import DomainDict
 
 from actions.fact_reading import report_events, times_asked
 from actions.forms import needed_slots
-from actions.services import anonymous_note
 from bot.messages import say
 from bot.vocabulary import REPORT_TYPES, question
 
@@ -36,13 +35,6 @@ def _last_question(tracker: Tracker) -> str:
     return ""
 
 
-def _anonymous_said(slot: str, text: str, tracker: Tracker) -> str:
-    """The name question ends with what the city does with an anonymous report (the pack's reading)."""
-    if slot != "complainant_name":
-        return text
-    return f"{text} {anonymous_note(tracker)}"
-
-
 def question_for(slot: str, tracker: Tracker) -> tuple[str, list[str]]:
     """What to ask for `slot` now, and the parts it asks."""
     language = tracker.get_slot("language")
@@ -54,16 +46,16 @@ def question_for(slot: str, tracker: Tracker) -> tuple[str, list[str]]:
     if detail is None:
         return "", []
     if times_asked(tracker, slot):
-        text = _anonymous_said(slot, detail.reasks(language), tracker)
+        text = detail.reasks(language)
         if text == _last_question(tracker):
-            text = _anonymous_said(slot, question(report_type, slot, [], language), tracker)
+            text = question(report_type, slot, [], language)
         return text, [slot]
     optional = [d.slot for d in kind.details if not d.required and d.ask]
     never_asked = [
         s for s in needed_slots(report_type, tracker) + optional
         if tracker.get_slot(s) is None and not times_asked(tracker, s)
     ]  # fmt: skip
-    text = _anonymous_said(slot, question(report_type, slot, never_asked, language), tracker)
+    text = question(report_type, slot, never_asked, language)
     parts = [d.slot for d in kind.details if d.slot in never_asked and d.group and d.group == detail.group]
     if "still_there" in parts:
         parts = [p for p in parts if p != "direction"]  # "or which way did it go" is part of still there

@@ -13,11 +13,12 @@ from rasa_sdk.types import DomainDict
 
 from actions.forms import ANONYMOUS
 from actions.giving_up import call_ending
-from actions.reading import latest_intent, latest_text, message_times
+from actions.reading import latest_intent, latest_text, message_times, name_before_other_facts, only_a_name
 from actions.report_forms import REPORT_FORMS
 from actions.services import anonymous_note
 from bot.messages import say
 from bot.nlp.facts.corrections import parse_correction
+from bot.nlp.facts.name import leading_name, name_at_readback
 from bot.nlp.facts.yes_no import NO, YES, is_cancel, yes_no_unknown
 from bot.vocabulary import REPORT_TYPES, animal_word, value_word
 
@@ -28,6 +29,11 @@ _STAY_ANONYMOUS = re.compile(
     r"|(?:remove|drop|delete) my name|(?:don'?t|do not) (?:use|put|include) my name|without my name"
     r"|an[oó]nimo|an[oó]nima|sin (?:mi )?nombre|omitir|saltar)\W*$",
     re.IGNORECASE,
+)
+# "my name is ...": a name even where the NLU reads the message as a yes
+_NAMED_RE = re.compile(
+    r"^\W*(?:(?:yes|yeah|ok|s[ií])\W+)?(?:my name is|my name's|name is|i'?m|me llamo|mi nombre es|soy)\s",
+    re.I,
 )
 
 
@@ -45,11 +51,23 @@ def report_summary(tracker: Tracker) -> str:
         if value:
             parts.append(f"{label}: {value_word(value, language)}")
     name = tracker.get_slot("complainant_name")
-    anonymous = name in (None, ANONYMOUS)
-    parts.append(
-        say("readback.anonymous", language) if anonymous else say("readback.name", language, name=name)
-    )
+    if name == ANONYMOUS:
+        parts.append(say("readback.anonymous", language))
+    elif name is not None:
+        parts.append(say("readback.name", language, name=name))
     return "; ".join(parts) + "."
+
+
+def asks_name(tracker: Tracker) -> bool:
+    """The read-back asks for the name while none is given or declined: a name sent to it is its YES."""
+    return tracker.get_slot("complainant_name") is None
+
+
+def readback_prompt(tracker: Tracker) -> str:
+    language = tracker.get_slot("language")
+    if asks_name(tracker):
+        return say("readback.prompt_name", language, anonymous_note=anonymous_note(tracker))
+    return say("readback.prompt", language)
 
 
 def correctable_slots(report_type: str) -> set[str]:
@@ -68,9 +86,7 @@ class ActionAskReportConfirmed(Action):
         if tracker.get_slot("change_requested"):
             # validation has just asked "what should I change?"; wait for the answer
             return [SlotSet("change_requested", None)]
-        dispatcher.utter_message(
-            text=f"{report_summary(tracker)} {say('readback.prompt', tracker.get_slot('language'))}"
-        )
+        dispatcher.utter_message(text=f"{report_summary(tracker)} {readback_prompt(tracker)}")
         return []
 
 
@@ -86,7 +102,13 @@ class ValidateConfirmForm(FormValidationAction):
         if is_cancel(text):
             return {"report_confirmed": CANCELLED}
         if _STAY_ANONYMOUS.match(text):
+            if asks_name(tracker):  # "SKIP" to the read-back that asks for the name: sent without one
+                return {"complainant_name": ANONYMOUS, "report_confirmed": CONFIRMED}
             return self._stay_anonymous(dispatcher, tracker)
+        if asks_name(tracker):
+            named = await self._named(text, report_type, dispatcher, tracker, domain)
+            if named:
+                return named
 
         changes = await self._corrections(text, report_type, dispatcher, tracker, domain)
         if changes is not None:
@@ -109,7 +131,7 @@ class ValidateConfirmForm(FormValidationAction):
         dispatcher.utter_message(response="utter_anonymous_ok", anonymous_note=anonymous_note(tracker))
         return {"complainant_name": ANONYMOUS, "report_confirmed": None}
 
-    async def _corrections(
+    async def _named(
         self,
         text: str,
         report_type: str,
@@ -117,13 +139,40 @@ class ValidateConfirmForm(FormValidationAction):
         tracker: Tracker,
         domain: DomainDict,
     ) -> dict[str, Any] | None:
-        """Slot changes the message asks for; None when it asks for none. A rejected value leaves
-        the slot as it was (the validator has said why)."""
+        """A name sent to the read-back that asks for it: 'Jane Doe' sends the report; 'Jane Doe, it's 414 oak
+        st' takes the name and the change, and reads the report back again. None when no name is said."""
+        if latest_intent(tracker) != "affirm" or _NAMED_RE.match(text):
+            name = name_at_readback(text)
+            if name and only_a_name(tracker, name):
+                return {"complainant_name": name, "report_confirmed": CONFIRMED}
+        opening = leading_name(text)
+        if not opening or not name_before_other_facts(tracker):
+            return None
+        name, words = opening
+        rest = text[text.index(words) + len(words) :].lstrip(" ,;-")
+        changes = await self._corrections(rest, report_type, dispatcher, tracker, domain, after=len(words))
+        if changes is None:
+            return {"complainant_name": name, "report_confirmed": CONFIRMED}
+        return {**changes, "complainant_name": name, "report_confirmed": None}
+
+    async def _corrections(
+        self,
+        text: str,
+        report_type: str,
+        dispatcher: CollectingDispatcher,
+        tracker: Tracker,
+        domain: DomainDict,
+        after: int = 0,
+    ) -> dict[str, Any] | None:
+        """Slot changes the message asks for (its entities from character `after` on); None when it asks for
+        none. A rejected value leaves the slot as it was (the validator has said why)."""
         requested: dict[str, Any] = {}
         correction = parse_correction(text, correctable_slots(report_type))
         if correction:
             requested[correction.slot] = correction.value
         for entity in tracker.latest_message.get("entities") or []:
+            if int(entity.get("start") or 0) < after:
+                continue  # a word of the name ("Hunter Fox") is no animal
             if entity.get("entity") in ("location", "animal") and entity["entity"] not in requested:
                 requested[entity["entity"]] = entity.get("value")
         if report_type == "barking" and not requested and message_times(tracker).minutes_stated:

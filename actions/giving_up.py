@@ -21,7 +21,6 @@ from rasa_sdk import Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.fact_reading import said_in_conversation, times_asked
-from actions.place_answers import ANONYMOUS
 from actions.reading import entities, latest_text
 from actions.services import conversation_channel, conversation_pack, office_details_for
 from bot.messages import say
@@ -59,8 +58,6 @@ def place_correction(tracker: Tracker) -> dict[str, Any]:
 
 
 def _not_known(report_type: str, slot: str) -> Any:
-    if slot == "complainant_name":
-        return ANONYMOUS
     detail = REPORT_TYPES[report_type].detail(slot)
     return UNKNOWN if detail is not None and (detail.yes_no or detail.reads == "owner") else NOT_KNOWN
 
@@ -94,7 +91,7 @@ def give_up(
             dispatcher.utter_message(response=OFFER_PERSON, **office_details_for(tracker))
         return {}
     detail = REPORT_TYPES[report_type].detail(requested)
-    optional = requested == "complainant_name" or (detail is not None and detail.optional)
+    optional = detail is not None and detail.optional
     return (
         {requested: _not_known(report_type, requested)}
         if asked >= (OPTIONAL_ASKS if optional else DETAIL_ASKS)

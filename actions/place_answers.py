@@ -16,9 +16,6 @@ from actions.reading import (
     latest_intent,
     latest_text,
     message_times,
-    name_before_other_facts,
-    not_a_name,
-    said_again_at_this_prompt,
     value_before_this_message,
 )
 from actions.services import anonymous_note, conversation_pack
@@ -161,16 +158,6 @@ class SharedAnswers:
                     response="utter_anonymous_ok", anonymous_note=anonymous_note(tracker)
                 )
             return self._accept("complainant_name", ANONYMOUS)
-        instead = not_a_name(tracker) if text == latest_text(tracker) else None
-        opening = name_before_other_facts(tracker) if instead else None
-        if opening:  # "Jane Doe, it started around 10pm": the name, and the form reads the rest's facts
-            return self._accept("complainant_name", opening)
-        if instead and not said_again_at_this_prompt(tracker):
-            # "every night" at the name prompt: its facts are read (read_facts), and the name asked again, after
-            # saying that the fact was heard (a bare "yes" has none to acknowledge)
-            if instead != "yes_no":
-                dispatcher.utter_message(response="utter_noted_ask_name_again")
-            return self._reject("complainant_name", None, dispatcher, tracker)
         name = clean_name(text)
         if not name:
             return self._reject("complainant_name", None, dispatcher, tracker)

@@ -13,7 +13,7 @@ from rasa_sdk import Tracker
 from actions.services import conversation_pack
 from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.facts.behaviour import aggressive
-from bot.nlp.facts.description import describes
+from bot.nlp.facts.description import look_in
 from bot.nlp.facts.name import clean_name, declines_name, leading_name
 from bot.nlp.facts.owner import owner
 from bot.nlp.facts.place_words import is_findable_location
@@ -84,18 +84,6 @@ def _only_an_animal(tracker: Tracker, text: str) -> bool:
     return bool(phrase) and phrase in spans and normalise_animal(phrase) is not None
 
 
-def not_a_name(tracker: Tracker) -> str | None:
-    """What the answer at the name prompt says instead of a name: "time" ("every night", "since 10pm"),
-    "yes_no" ("yes", "ok"), "place" ("412 oak st"), "seen" ("still there", "friendly") or "animal" ("german
-    shepherd"); None when it may be a name ("carol jensen", "it's Ana Lopez"). Its facts are read by the form
-    like any message's."""
-    text = latest_text(tracker).strip()
-    said = _says_instead_of_a_name(text, message_times(tracker)) or (
-        "place" if entities(tracker, "location") else None
-    )
-    return said or ("animal" if _only_an_animal(tracker, text) else None)
-
-
 def _says_instead_of_a_name(text: str, times: TimeFacts) -> str | None:
     if times.says_when or times.frequency or times.time_of_day:
         return "time"
@@ -115,29 +103,17 @@ def name_before_other_facts(tracker: Tracker) -> str | None:
     """'Jane Doe, it started around 10pm': the name the answer opens with, when those words say nothing else
     (not 'every night, since 10pm', not 'german shepherd, still there'); the rest is read by the form."""
     split = leading_name(latest_text(tracker))
-    if split is None:
-        return None
-    name, words = split
+    return split[0] if split and only_a_name(tracker, split[1]) else None
+
+
+def only_a_name(tracker: Tracker, words: str) -> bool:
+    """Whether `words` of the latest message, read as a name, say no other fact: no time, yes or no, place,
+    whereabouts, behaviour, animal or description ('Hunter Fox' is a name; 'german shepherd' is not)."""
     times = read_times(words, message_time(tracker), conversation_pack(tracker).timezone)
-    located = any(int(e.get("start") or 0) < len(words) for e in entities(tracker, "location", "animal"))
-    if located or normalise_animal(words) or describes(words) or _says_instead_of_a_name(words, times):
-        return None
-    return name
-
-
-def said_again_at_this_prompt(tracker: Tracker) -> bool:
-    """The same words as the resident's previous message, which answered the same question (a loop guard:
-    an answer questioned once is taken the second time)."""
-    asked, said = None, []  # (the resident's words, the question they answered)
-    for event in tracker.events:
-        if event.get("event") == "user":
-            said.append((str(event.get("text") or "").strip().lower(), asked))
-        elif event.get("event") == "slot" and event.get("name") == "requested_slot":
-            asked = event.get("value")
-    if len(said) < 2:
+    places = [str(e.get("value") or "").lower() for e in entities(tracker, "location")]
+    if any(place and place in words.lower() for place in places):
         return False
-    (previous, previous_asked), (latest, _) = said[-2], said[-1]
-    return previous == latest and previous_asked == tracker.get_slot("requested_slot")
+    return not (_only_an_animal(tracker, words) or look_in(words) or _says_instead_of_a_name(words, times))
 
 
 def fits_requested(tracker: Tracker) -> bool:

@@ -13,7 +13,8 @@ Figures (the issue's targets):
 - wrong facts: a filed fact the resident's words do not say (a description "I think so", an owner "it has
   tags", the wrong victim, a yes filed as no, a name with "uh" in it, the place before a correction) (target 0);
 - victim kind right, over the bites filed;
-- texts to a reference (the first message, the name and the YES count; the call's greeting does not),
+- texts to a reference (the first message, the name and a YES count; the call's greeting does not; the name
+  sent to the read-back that asks for it is also its YES),
   median and worst, over the residents whose first message names the animal and the place (target median
   <= 4, worst <= 8), and over everyone;
 - "trouble understanding" said more than once in a conversation, and a question repeated word for word.

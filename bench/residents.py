@@ -15,7 +15,8 @@ of the question, never its exact wording: tests/support/dialogue.py) and answers
 - mixed: answers in the other language for the short parts (yes/no/don't know, still there), as residents
   who speak both do.
 
-The first message, the name and the YES at the read-back are said in every style.
+The first message, the name and the YES at the read-back are said in every style. The read-back asks for the
+name while none is given, and the name sent to it sends the report (no YES then).
 """
 
 from __future__ import annotations

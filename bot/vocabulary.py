@@ -35,17 +35,9 @@ ANIMAL = Detail(
     reask="Which animal is it: a dog, a cat, a horse, or something else?",
     reask_es="¿Qué animal es: un perro, un gato, un caballo u otro?",
 )
-NAME = Detail(
-    "complainant_name",
-    # what an anonymous report counts for is the city's reading, said after the question (anonymous.<reading>)
-    "what's your name? It stays private with the city. Reply SKIP to stay anonymous",
-    "name",
-    ask_es="cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo",
-    label_es="nombre",
-    reads="name",
-    reask="And your name, for the city only? Or reply SKIP to stay anonymous.",
-    reask_es="¿Y su nombre, solo para la ciudad? O responda ANONIMO.",
-)
+# the resident's name: asked by the read-back (actions/confirmation.py), where a name sent is the YES; never by a
+# report's form, and read from a report's own words ("This is Ruth Meyer, the dog at ...")
+NAME = Detail("complainant_name", "", "name", required=False, label_es="nombre", reads="name")
 
 # whose animal it is: filled when the resident says it (OWNER_SAID), or asked where the household complained
 # about can only be the owner the resident names (OWNER_ASKED; bot.cases.households)

@@ -67,6 +67,10 @@ _REFERENCE = re.compile(r"\b([A-Z]{2,5})-(\d{4})-(\d{3,6})\b")
 _FOR_THE_EAR = (
     (re.compile(r"\bReply YES\b", re.I), lambda m: "Say yes"),
     (re.compile(r"\bReply SKIP\b", re.I), lambda m: "Say skip"),
+    (re.compile(r"\breply with your name\b", re.I), lambda m: "say your name"),
+    (re.compile(r"\bor SKIP\b"), lambda m: "or say skip"),
+    (re.compile(r"\bresponda con su nombre\b", re.I), lambda m: "diga su nombre"),
+    (re.compile(r"\bo ANONIMO\b"), lambda m: "o diga anónimo"),
     (re.compile(r"\btext again\b", re.I), lambda m: "call again"),
     # the Spanish SMS wordings (bot/messages/resident.py, domain.yml): "Responda SÍ" -> "Diga sí"
     (

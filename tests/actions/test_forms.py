@@ -117,32 +117,6 @@ async def test_a_needed_detail_gets_two_re_asks_and_an_optional_one_one(dispatch
     )
 
 
-async def test_declined_name_is_filed_anonymous_with_a_warning(dispatcher, domain):
-    tracker = make_tracker(
-        "i'd rather not say",
-        intent="deny",
-        set_this_turn={"complainant_name": "i'd rather not say"},
-        slots={"report_type": "barking"},
-    )
-    events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
-    assert events == [SlotSet("complainant_name", "anonymous"), SlotSet("failed_tries", 0.0)]
-    assert [m["response"] for m in dispatcher.messages] == ["utter_anonymous_ok"]
-    # Kellogg's reading `anonymous: count`: the warning is that it counts the same, never "may not count"
-    assert (
-        dispatcher.messages[0]["anonymous_note"] == "An anonymous report counts the same as one with a name."
-    )
-
-
-async def test_name_is_taken_from_my_name_is(dispatcher, domain):
-    tracker = make_tracker(
-        "my name is jane doe",
-        set_this_turn={"complainant_name": "my name is jane doe"},
-        slots={"report_type": "barking"},
-    )
-    events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
-    assert SlotSet("complainant_name", "Jane Doe") in events
-
-
 async def test_still_there_skips_which_way_it_went(dispatcher, domain):
     tracker = make_tracker(
         "yes still in the yard",

@@ -123,4 +123,3 @@ async def test_the_packs_call_turns_decide_when_a_call_is_wrapped_up(
     assert kellogg["victim"] is None and "location" not in kellogg  # Kellogg's 12: five turns left
     lakeside = _slots(await ValidateBiteForm().run(dispatcher, _call_turn(6, "lakeside"), domain))
     assert lakeside["victim"] == "not known" and lakeside["location"].startswith("not given")
-    assert lakeside["complainant_name"] == "anonymous"

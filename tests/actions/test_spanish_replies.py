@@ -11,10 +11,9 @@ from rasa.core.nlg.response import TemplatedNaturalLanguageGenerator
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.asking import ASK_ACTIONS
-from actions.confirmation import ActionAskReportConfirmed
+from actions.confirmation import ActionAskReportConfirmed, ValidateConfirmForm
 from actions.conversation import ActionAnswerAside, ActionCheckStatus
 from actions.filing import ActionSubmitReport
-from actions.report_forms import ValidateBarkingForm
 from bot.messages import LANGUAGES, catalogue
 from bot.messages.resident import SPECIES_ES, TEXTS
 from bot.nlp.animals.taxonomy import SPECIES_TERMS
@@ -77,16 +76,16 @@ async def test_the_same_question_with_no_language_slot_is_english_as_before(disp
     ]
 
 
-async def test_the_name_question_in_spanish_says_what_the_city_does_with_an_anonymous_report(
+async def test_the_readback_asks_the_name_in_spanish_and_says_what_an_anonymous_report_counts_for(
     dispatcher, domain
 ):
     """Both packs count anonymous complaints (reading `anonymous: count`): the line said an anonymous report
     "may not count toward action", which neither city's reading does."""
-    slots = {**BARKING, "complainant_name": None, "language": "es"}
-    await ASK_ACTIONS["complainant_name"]().run(dispatcher, make_tracker("x", slots=slots), domain)
-    assert dispatcher.messages[0]["text"] == (
-        "¿Cómo se llama? Su nombre solo lo ve la ciudad. Responda ANONIMO si no quiere darlo. Un reporte "
-        "anónimo cuenta igual que uno con nombre."
+    slots = {"report_type": "barking", "location": "412 oak st", "animal": "dog", "language": "es"}
+    await ActionAskReportConfirmed().run(dispatcher, make_tracker("x", slots=slots), domain)
+    assert dispatcher.messages[0]["text"].endswith(
+        "Para enviarlo, responda con su nombre (solo lo ve la ciudad), o ANONIMO para enviarlo sin nombre. Un "
+        "reporte anónimo cuenta igual que uno con nombre. O dígame qué cambiar."
     )
 
 
@@ -237,7 +236,7 @@ def test_every_species_the_taxonomy_files_has_a_spanish_name():
         ("exclude", "this city does not count it toward action"),
     ],
 )
-async def test_the_name_question_follows_the_citys_anonymous_reading(
+async def test_the_readback_follows_the_citys_anonymous_reading(
     dispatcher, domain, monkeypatch, reading, words
 ):
     """docs/rules.md "Readings": `anonymous` decides whether an anonymous complaint counts; the resident is
@@ -250,14 +249,14 @@ async def test_the_name_question_follows_the_citys_anonymous_reading(
     pack = get_pack("kellogg")
     chosen = replace(pack, readings=replace(pack.readings, anonymous=reading))
     monkeypatch.setattr(actions.services, "conversation_pack", lambda tracker: chosen)
-    slots = {**BARKING, "complainant_name": None, "language": "en"}
-    await ASK_ACTIONS["complainant_name"]().run(dispatcher, make_tracker("x", slots=slots), domain)
+    slots = {"report_type": "barking", "location": "412 oak st", "animal": "dog", "language": "en"}
+    await ActionAskReportConfirmed().run(dispatcher, make_tracker("x", slots=slots), domain)
     text = dispatcher.messages[0]["text"]
     assert words in text and "may not count" not in text
-    # declining the name is answered with the same reading, never "may not count toward action"
+    # taking the name off at the read-back is answered with the same reading, never "may not count toward action"
     declined = CollectingDispatcher()
-    tracker = make_tracker("i'd rather not say", intent="deny", slots={**BARKING, "complainant_name": None},
-                           set_this_turn={"complainant_name": "i'd rather not say"})  # fmt: skip
-    await ValidateBarkingForm().run(declined, tracker, domain)
+    tracker = make_tracker("skip", slots={**slots, "complainant_name": "Jane Doe"},
+                           set_this_turn={"report_confirmed": "skip"})  # fmt: skip
+    await ValidateConfirmForm().run(declined, tracker, domain)
     [answer] = [m for m in declined.messages if m.get("response") == "utter_anonymous_ok"]
     assert words in answer["anonymous_note"]

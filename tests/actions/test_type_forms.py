@@ -31,7 +31,7 @@ def _slots(events: list) -> dict:
 
 def _next_question(report_type: str, filled: dict) -> str:
     """The slot the form asks next: the first of the vocabulary's required slots still empty."""
-    return next(s for s in REPORT_TYPES[report_type].required_slots if filled.get(s) is None)
+    return next((s for s in REPORT_TYPES[report_type].required_slots if filled.get(s) is None), None)
 
 
 async def test_a_dog_in_a_hot_car_is_urgent_at_once_and_what_is_wrong_is_not_asked(dispatcher, domain):
@@ -144,7 +144,7 @@ async def test_how_many_animals_is_read_from_the_first_message_or_asked_for_a_nu
     )
     events = await ValidateTooManyForm().run(dispatcher, tracker, domain)
     assert _slots(events)["animal_count"] == "12"
-    assert _next_question("too_many", _slots(events)) == "complainant_name"
+    assert _next_question("too_many", _slots(events)) is None  # nothing left to ask: the read-back comes
 
     dispatcher.messages.clear()
     vague = make_tracker(

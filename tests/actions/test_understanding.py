@@ -9,6 +9,7 @@ import pytest
 from rasa_sdk.events import SlotSet
 
 from actions.asking import question_for
+from actions.confirmation import ValidateConfirmForm
 from actions.report_forms import ValidateAtLargeForm, ValidateBarkingForm, ValidateBiteForm
 from tests.actions.conftest import entity, make_tracker
 
@@ -146,12 +147,13 @@ async def test_a_name_is_a_name_even_when_the_intent_says_licensing(dispatcher, 
     tracker = make_tracker(
         "carol jensen",
         intent="ask_licensing",
-        set_this_turn={"complainant_name": "carol jensen"},
-        slots={"report_type": "barking", "requested_slot": "complainant_name"},
-        active_loop="barking_form",
-    )
-    slots = _slots(await ValidateBarkingForm().run(dispatcher, tracker, domain))
-    assert slots["complainant_name"] == "Carol Jensen"
+        set_this_turn={"report_confirmed": "carol jensen"},
+        slots={"report_type": "barking", "location": "412 oak st", "animal": "dog", "barking_since": "10pm",
+               "requested_slot": "report_confirmed"},
+        active_loop="confirm_form",
+    )  # fmt: skip
+    slots = _slots(await ValidateConfirmForm().run(dispatcher, tracker, domain))
+    assert slots["complainant_name"] == "Carol Jensen" and slots["report_confirmed"] == "yes"
     assert dispatcher.messages == []
 
 
@@ -173,12 +175,12 @@ async def test_a_clear_aside_is_answered_and_the_question_comes_again(dispatcher
     tracker = make_tracker(
         "can I talk to someone at city hall",
         intent="request_human",
-        set_this_turn={"complainant_name": "can I talk to someone at city hall"},
-        slots={"report_type": "barking", "requested_slot": "complainant_name"},
+        set_this_turn={"barking_since": "can I talk to someone at city hall"},
+        slots={"report_type": "barking", "requested_slot": "barking_since"},
         active_loop="barking_form",
     )
     events = await ValidateBarkingForm().run(dispatcher, tracker, domain)
-    assert events == [SlotSet("complainant_name", None)]
+    assert events == [SlotSet("barking_since", None)]
     assert [m["response"] for m in dispatcher.messages] == ["utter_human"]
 
 

@@ -29,11 +29,18 @@ _INTRODUCTION_RE = re.compile(
 )
 # "Jane Doe, it started around 10pm": a short part, then a comma, a semicolon or a spaced dash, then the rest
 _LEADING_PART_RE = re.compile(r"^\s*(?P<part>[^,;]{1,60}?)\s*(?:[,;]|\s-\s)\s*(?P<rest>\S.*)$", re.S)
+# the read-back's approvals that look like a name ("Looks good", "Go ahead", "Perfecto"): never a name there
+_APPROVAL_WORDS = frozenset(
+    "good great fine thing perfect right correct ahead done submit send sounds looks ok okay okey yep yeah yup sure "
+    "cool awesome nice alright listo bien correcto perfecto claro vale dale mande envie enviar adelante".split()
+)
+_YES_FIRST_RE = re.compile(r"^\W*(?:yes|yeah|yep|ok|okay|sure|si|sí|claro)\b[\s,.;:!-]*(?P<rest>\S.*)$", re.I)
 # words that are not in a person's name: "talk to a person", "what's the status", "a dog"
 _NOT_NAME_WORDS = frozenset(
     "a an the to of at on in is it i me my you your we our what whats where when why how who can could "
     "want need talk speak call person someone somebody human status complaint report dog cat animal "
     "bite bit barking loose yes no not please help hello thanks thank city hall street st ave road there here "
+    "sorry oops wait actually well oh ah ok okay perdon disculpe oiga bueno "
     "el la los las un una unos unas de del al en y que q por para con mi su es son esta si hola gracias favor "
     "calle perro perros gato gatos animal queja reporte ayuda persona alguien estatus hablar quiero ladra "
     "mordio suelto noche dia todos todas cada".split()
@@ -52,7 +59,7 @@ def clean_name(text: str) -> str | None:
         return None
     if not all(re.fullmatch(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'.\-]*", w) for w in words):
         return None
-    if any(w.lower().strip(".'") in _NOT_NAME_WORDS for w in words):
+    if any(fold(w).lower().strip(".'") in _NOT_NAME_WORDS for w in words):
         return None
     return " ".join(w[:1].upper() + w[1:] for w in words)
 
@@ -70,4 +77,19 @@ def leading_name(text: str) -> tuple[str, str] | None:
     if not match:
         return None
     name = clean_name(match.group("part"))
-    return (name, match.group("part")) if name else None
+    return (name, match.group("part")) if name and not _approves(match.group("part")) else None
+
+
+def name_at_readback(text: str) -> str | None:
+    """The name in an answer to the read-back that asks for it: 'Jane Doe', 'my name is Jane Doe', 'yes, Jane
+    Doe'; never an approval that looks like one ('Looks good', 'Go ahead')."""
+    text = strip_fillers((text or "").strip())
+    introduced = _NAME_PREFIX_RE.match(text) is not None
+    after_yes = _YES_FIRST_RE.match(text)
+    words = after_yes.group("rest") if after_yes else text
+    name = clean_name(words)
+    return None if name is None or (not introduced and _approves(words)) else name
+
+
+def _approves(words: str) -> bool:
+    return bool(_APPROVAL_WORDS & set(re.findall(r"[a-z]+", fold(words).lower())))
