@@ -125,7 +125,7 @@ class ValidateConfirmForm(FormValidationAction):
     def _stay_anonymous(dispatcher: CollectingDispatcher, tracker: Tracker) -> dict[str, Any]:
         """'skip' at the read-back: the name is dropped and the report read back again, now anonymous, with
         the warning; when it is anonymous already, nothing changes and the resident is told how to send it."""
-        if tracker.get_slot("complainant_name") in (None, ANONYMOUS):
+        if tracker.get_slot("complainant_name") == ANONYMOUS:
             dispatcher.utter_message(response="utter_already_anonymous")
             return {"report_confirmed": None, "change_requested": True}
         dispatcher.utter_message(response="utter_anonymous_ok", anonymous_note=anonymous_note(tracker))
@@ -151,6 +151,9 @@ class ValidateConfirmForm(FormValidationAction):
         name, words = opening
         rest = text[text.index(words) + len(words) :].lstrip(" ,;-")
         changes = await self._corrections(rest, report_type, dispatcher, tracker, domain, after=len(words))
+        if changes is None and yes_no_unknown(rest) == NO:  # "Jane Doe, no the address is wrong"
+            dispatcher.utter_message(response="utter_what_to_change")
+            return {"complainant_name": name, "report_confirmed": None, "change_requested": True}
         if changes is None:
             return {"complainant_name": name, "report_confirmed": CONFIRMED}
         return {**changes, "complainant_name": name, "report_confirmed": None}

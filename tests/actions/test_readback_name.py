@@ -139,3 +139,9 @@ async def test_a_name_already_given_is_read_back_and_yes_sends_it(dispatcher, do
     assert dispatcher.messages[0]["text"].endswith(
         "name: Ruth Meyer. Reply YES to send it, or tell me what to change."
     )
+
+
+async def test_a_name_then_a_no_takes_the_name_and_asks_what_to_change(dispatcher, domain):
+    slots_set = await _answer(dispatcher, domain, "Jane Doe, no that's not right")
+    assert slots_set == {"complainant_name": "Jane Doe", "report_confirmed": None, "change_requested": True}
+    assert [m["response"] for m in dispatcher.messages] == ["utter_what_to_change"]
