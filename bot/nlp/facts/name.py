@@ -28,7 +28,7 @@ _INTRODUCTION_RE = re.compile(
     re.I,
 )
 # "Jane Doe, it started around 10pm": a short part, then a comma, a semicolon or a spaced dash, then the rest
-_LEADING_PART_RE = re.compile(r"^\s*(?P<part>[^,;]{1,60}?)\s*(?:[,;]|\s-\s)\s*(?P<rest>\S.*)$", re.S)
+_LEADING_SEPARATOR_RE = re.compile(r",|;|\s-\s")
 # the read-back's approvals that look like a name ("Looks good", "Go ahead", "Perfecto"): never a name there
 _APPROVAL_WORDS = frozenset(
     "good great fine thing perfect right correct ahead done submit send sounds looks ok okay okey yep yeah yup sure "
@@ -73,11 +73,14 @@ def introduced_name(text: str) -> str | None:
 def leading_name(text: str) -> tuple[str, str] | None:
     """("Jane Doe", "Jane Doe") for 'Jane Doe, it started around 10pm': the name a mixed answer opens with and
     the words it was read from (the caller checks that those words say no other fact), or None."""
-    match = _LEADING_PART_RE.match(text or "")
-    if not match:
+    separator = _LEADING_SEPARATOR_RE.search(text or "")
+    if separator is None:
         return None
-    name = clean_name(match.group("part"))
-    return (name, match.group("part")) if name and not _approves(match.group("part")) else None
+    part, rest = text[: separator.start()].strip(), text[separator.end() :].strip()
+    if not rest or len(part) > 60:
+        return None
+    name = clean_name(part)
+    return (name, part) if name and not _approves(part) else None
 
 
 def name_at_readback(text: str) -> str | None:
