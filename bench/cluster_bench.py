@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "deploy"))
 from cluster import haproxy_command  # noqa: E402
 
 from tests.cluster.support import running_cluster  # noqa: E402
-from tests.cluster.twilio import REFERENCE, Texter, answer_for  # noqa: E402
+from tests.cluster.twilio import REFERENCE, Texter, answer_for, is_read_back, sends_it  # noqa: E402
 from tests.support.servers import MODEL  # noqa: E402
 
 MAX_TURNS = 10
@@ -61,12 +61,12 @@ def report(base_url: str, number: int, think_s: float, outcome: Outcome) -> None
         if reply.is_error:
             outcome.lost += 1
             return
-        if "yes to send it" in reply.text.lower():
+        if is_read_back(reply):
             break
         time.sleep(think_s * rng.uniform(0.5, 1.5))
         reply = timed_send(texter, answer_for(reply), outcome)
     time.sleep(think_s * rng.uniform(0.5, 1.5))
-    done = timed_send(texter, "yes", outcome)
+    done = timed_send(texter, sends_it(reply), outcome)
     found = REFERENCE.search(done.text)
     if found:
         outcome.references.append(found.group(0))

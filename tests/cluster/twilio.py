@@ -20,13 +20,15 @@ from tests.notify.standin import RecordedRequest, TwilioStandIn
 PATH = "/webhooks/sms/webhook"
 TROUBLE = "trouble with our system"  # integrations.resilience.TROUBLE_TEXT, not the NLU fallback
 REFERENCE = re.compile(r"\bKEL-\d{4}-\d{3,6}\b")
-# the questions of a barking report, and this test resident's answers
+# the questions of a barking report, and this test resident's answers (the name is asked by the read-back)
 ANSWERS = {
     "without a break": "since about 10pm, every night",  # one reply to the combined question
-    "your name": "skip",
     "where is this": "412 oak st",
     "kind of animal": "a dog",
 }
+# the read-back, whether it has the name ("Reply YES to send it") or asks for it ("To send it, reply with your
+# name ..., or SKIP to send it without a name")
+READ_BACK = "to send it"
 _numbers = itertools.count(1000)
 
 
@@ -81,16 +83,26 @@ def answer_for(reply: Reply) -> str:
     return next((answer for question, answer in ANSWERS.items() if question in text), "every night")
 
 
+def is_read_back(reply: Reply) -> bool:
+    return READ_BACK in reply.text.lower()
+
+
+def sends_it(reply: Reply) -> str:
+    """What this test resident says to the read-back to send the report: "skip" (sent at once, without a name)
+    while it asks for the name, else "yes"."""
+    return "skip" if "reply with your name" in reply.text.lower() else "yes"
+
+
 def report_barking(texter: Texter, street_number: int = 412, max_turns: int = 10) -> tuple[str, list[Reply]]:
     """A whole barking report; returns the reference and every reply (raises if it does not file)."""
     replies = [texter.send(f"the dog at {street_number} oak st is barking")]
     for _ in range(max_turns):
         if replies[-1].is_error:
             raise AssertionError(f"error reply: {replies[-1]}")
-        if "yes to send it" in replies[-1].text.lower():
+        if is_read_back(replies[-1]):
             break
         replies.append(texter.send(answer_for(replies[-1])))
-    replies.append(texter.send("yes"))
+    replies.append(texter.send(sends_it(replies[-1])))
     found = REFERENCE.search(replies[-1].text)
     if not found:
         raise AssertionError(f"not filed: {[r.text for r in replies]}")

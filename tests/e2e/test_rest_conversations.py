@@ -54,17 +54,12 @@ def test_barking_report_is_filed_without_asking_again_for_what_was_given(assista
     # "since 45 minutes ago", not "since 10pm": the run from 10pm is only believed up to 12 hours, so the
     # figure filed would depend on the hour the test runs (bot.nlp.facts.times.MAX_COMPUTED_RUN)
     replies = resident.says("the dog at 412 oak st has been barking nonstop since about 45 minutes ago")
-    # a complete first message goes straight to the name; nothing it said is asked again
+    # a complete first message goes straight to the read-back, which asks for the name; nothing it said is
+    # asked again
     assert not any("kind of animal" in r or "Where is this" in r or "how long" in r.lower() for r in replies)
-    assert any("your name" in r for r in replies), replies
-    answers = {"your name": "my name is Jane Doe"}
-    for _ in range(6):
-        if any("Reply YES" in r for r in replies):
-            break
-        question = replies[-1].lower()
-        replies = resident.says(next(a for q, a in answers.items() if q in question))
-    assert any("412 oak st" in r.lower() and "Jane Doe" in r for r in replies), replies
-    reference = _reference(resident.says("yes"))
+    assert replies[-1].startswith("Barking: dog at 412 oak st"), replies
+    assert "To send it, reply with your name" in replies[-1], replies
+    reference = _reference(resident.says("my name is Jane Doe"))  # the name sent to it sends it
     detail = service.get_complaint(reference)
     assert (detail.type, detail.animal_species, detail.form) == ("barking", "dog", "written")
     assert detail.location_text.lower() == "412 oak st"
@@ -75,7 +70,8 @@ def test_barking_report_is_filed_without_asking_again_for_what_was_given(assista
         "Resident: the dog at 412 oak st has been barking nonstop since about 45 minutes ago"
         in detail.transcript
     )
-    assert "Assistant: What's your name?" in detail.transcript
+    assert "Assistant: Barking: dog at 412 oak st" in detail.transcript
+    assert "To send it, reply with your name" in detail.transcript
     assert "Jane" not in detail.transcript and "Resident: [name]" in detail.transcript
     assert detail.complainant_name == "Jane Doe"
 
@@ -90,18 +86,13 @@ def test_at_large_report_with_a_correction_is_filed_as_corrected(assistant):
         "still there": "no, it ran north",
         "aggressive": "no",
         "which way": "it ran north",
-        "your name": "skip",
     }
-    replies = resident.says("corner of 3rd and elm")
-    for _ in range(8):
-        if any("Reply YES" in r for r in replies):
-            break
-        question = replies[-1].lower()
-        replies = resident.says(next(a for q, a in answers.items() if q in question))
-    assert any("anonymous" in r for r in replies), replies
+    replies = _until_read_back(resident, resident.says("corner of 3rd and elm"), answers)
+    assert "brown lab with a red collar" in replies[-1] and "reply with your name" in replies[-1], replies
+    # a change at the read-back that asks for the name: read back again, still asking for it
     replies = resident.says("change the description to black lab with a red collar")
-    assert any("black lab with a red collar" in r for r in replies), replies
-    reference = _reference(resident.says("yes"))
+    assert "black lab with a red collar" in replies[-1] and "reply with your name" in replies[-1], replies
+    reference = _reference(resident.says("skip"))  # sent at once, without a name
     assert reference.startswith("FRE-")
     detail = service.get_complaint(reference)
     assert detail.type == "at_large" and detail.animal_description == "black lab with a red collar"
@@ -121,19 +112,15 @@ def test_bite_report_says_911_first_and_is_filed_urgent(assistant):
         "whose": "dont know",
         "vaccinated": "not sure",
         "rabies": "not sure",
-        "your name": "Sam Lee",
         "where is this": "the park on main st",
         "who was bitten": "my son",
         "skin broken": "yes",
     }
-    for _ in range(10):
-        if any("Reply YES" in r for r in replies):
-            break
-        question = replies[-1].lower()
-        replies = resident.says(next(a for q, a in answers.items() if q in question))
-    reference = _reference(resident.says("yes"))
+    replies = _until_read_back(resident, replies, answers, limit=10)
+    assert "reply with your name" in replies[-1], replies
+    reference = _reference(resident.says("Sam Lee"))  # the name sent to the read-back sends it
     detail = service.get_complaint(reference)
-    assert detail.type == "bite" and detail.urgent is True
+    assert detail.type == "bite" and detail.urgent is True and detail.complainant_name == "Sam Lee"
     assert detail.bite.victim == "person" and detail.bite.skin_broken_or_medical is True
 
     status = resident.says("whats the status of my complaint")
@@ -195,11 +182,16 @@ def test_vague_place_is_asked_again_then_a_person_is_offered(assistant):
     assert any("(507) 555-0100" in r for r in second), second
 
 
-def _until_read_back(resident: Resident, replies: list[str], answers: dict[str, str]) -> list[str]:
-    for _ in range(8):
-        if any("Reply YES" in r for r in replies):
+def _until_read_back(
+    resident: Resident, replies: list[str], answers: dict[str, str], limit: int = 8
+) -> list[str]:
+    """Answers each question by its words until the read-back ("Reply YES to send it", or "To send it, reply
+    with your name" while no name is given), and returns its replies. No question before it asks the name."""
+    for _ in range(limit):
+        if any("to send it" in r.lower() for r in replies):
             return replies
         question = replies[-1].lower()
+        assert "your name" not in question, f"the name asked before the read-back: {replies}"
         replies = resident.says(next(a for q, a in answers.items() if q in question))
     raise AssertionError(replies)
 
@@ -225,24 +217,26 @@ def test_an_animal_bite_asks_who_and_a_reply_that_is_no_time_is_asked_again(assi
         resident,
         replies,
         {"kind of animal": "a dog, big and brown, i don't know, not sure", "look like": "big and brown",
-         "whose": "i don't know", "vaccinated": "not sure", "your name": "carol jensen"},
+         "whose": "i don't know", "vaccinated": "not sure"},
     )  # fmt: skip
-    reference = _reference(resident.says("yes"))
+    reference = _reference(resident.says("carol jensen"))  # the name sent to the read-back sends it
     detail = service.get_complaint(reference)
     assert detail.bite.victim == "person" and detail.bite.skin_broken_or_medical is True
     assert detail.occurred is not None and detail.occurred_text == "about 20 minutes ago"
-    assert "carol" not in detail.transcript.lower()
+    assert detail.complainant_name == "Carol Jensen" and "carol" not in detail.transcript.lower()
 
 
 def test_a_name_answer_is_taken_as_the_name(assistant):
-    """Issue 9: "carol jensen", given as the name, is not a question about pet licences."""
+    """Issue 9: "carol jensen", given as the name, is not a question about pet licences. The read-back asks
+    for it, and the name sent to it sends the report."""
     url, service = assistant
     resident = Resident(url)
     replies = resident.says("dog barking at 412 oak st for 2 hours straight")
-    assert "your name" in replies[-1], replies
+    assert "To send it, reply with your name" in replies[-1], replies
     replies = resident.says("carol jensen")
     assert not any("licen" in r.lower() or "only takes animal" in r for r in replies), replies
-    assert any("name: Carol Jensen" in r for r in replies), replies
+    assert replies[-1].startswith("Sent."), replies
+    assert service.get_complaint(_reference(replies)).complainant_name == "Carol Jensen"
 
 
 def test_i_want_to_make_a_complaint_is_not_a_status_check(assistant):
@@ -296,10 +290,10 @@ def test_a_misspelt_street_is_asked_about_and_filed_with_the_citys_spelling(assi
     replies = resident.says("the dog at 317 belvedere has been barking since 10pm")
     assert replies[-1] == "Did you mean Belvidere Street?", replies
     replies = resident.says("yes")
-    replies = _until_read_back(resident, replies, {"your name": "skip", "every night": "about 2 hours"})
+    replies = _until_read_back(resident, replies, {"every night": "about 2 hours"})
     assert any("317 Belvidere" in r for r in replies), replies
-    detail = service.get_complaint(_reference(resident.says("yes")))
-    assert detail.location_text == "317 Belvidere"
+    detail = service.get_complaint(_reference(resident.says("yes")))  # a YES sends it without a name
+    assert detail.location_text == "317 Belvidere" and detail.complainant_name is None
 
 
 def test_no_to_did_you_mean_asks_once_more_and_takes_the_answer_as_said(assistant):
@@ -311,28 +305,27 @@ def test_no_to_did_you_mean_asks_once_more_and_takes_the_answer_as_said(assistan
     assert "where is this" in replies[-1].lower(), replies
     replies = resident.says("317 belvedere")  # the same words: taken as said, no second question
     assert not any("Did you mean" in r for r in replies), replies
-    replies = _until_read_back(resident, replies, {"your name": "skip", "every night": "about 2 hours"})
+    replies = _until_read_back(resident, replies, {"every night": "about 2 hours"})
     detail = service.get_complaint(_reference(resident.says("yes")))
     assert detail.location_text == "317 belvedere"
 
 
-def test_every_night_at_the_name_prompt_is_how_often_and_skip_at_the_read_back_stays_anonymous(assistant):
-    """Issue 9 (brief items 2 and 3): "every night" was stored as the name; "skip" at the read-back got
-    "What should I change?"."""
+def test_every_night_at_the_read_back_that_asks_the_name_is_how_often_and_skip_sends_it_anonymous(assistant):
+    """Issue 9 (brief items 2 and 3): "every night" at the name prompt was stored as the name; "skip" at the
+    read-back got "What should I change?". The read-back is the name prompt now: "every night" sent to it is
+    how often, never a name, and the report is read back again, still asking for the name; "skip" sends it
+    without one."""
     url, service = assistant
     resident = Resident(url)
     replies = resident.says("dog barking at 412 oak st for 2 hours straight")
-    assert "your name" in replies[-1], replies
+    assert "To send it, reply with your name" in replies[-1], replies
     replies = resident.says("every night")
-    assert "your name" in replies[-1], replies  # asked again
-    replies = resident.says("carol jensen")
-    assert any("how often: every night" in r and "name: Carol Jensen" in r for r in replies), replies
+    # not filed as the name, and not sent
+    assert not any("Every Night" in r or "reference" in r.lower() for r in replies), replies
+    assert "how often: every night" in replies[-1] and "reply with your name" in replies[-1], replies
     replies = resident.says("skip")
-    assert any("without your name" in r for r in replies), replies
-    assert any("anonymous. Reply YES" in r for r in replies) and not any(
-        "What should I change" in r for r in replies
-    )
-    detail = service.get_complaint(_reference(resident.says("yes")))
+    assert not any("What should I change" in r for r in replies), replies
+    detail = service.get_complaint(_reference(replies))
     assert detail.anonymous is True and detail.complainant_name is None
     assert detail.details["barking_frequency"] == "every night"
 
@@ -346,10 +339,10 @@ def test_a_landmark_on_a_county_road_keeps_the_road(assistant):
         resident,
         replies,
         {"look like": "three black hogs, still there, friendly", "still there": "yes still there",
-         "aggressive": "no", "your name": "skip", "which way": "still there"},
+         "aggressive": "no", "which way": "still there"},
     )  # fmt: skip
     assert any("county road 9 past the grain elevator" in r for r in replies), replies
-    detail = service.get_complaint(_reference(resident.says("yes")))
+    detail = service.get_complaint(_reference(resident.says("skip")))
     assert (detail.type, detail.animal_species) == ("at_large", "pig")
     assert detail.location_text == "county road 9 past the grain elevator"
 
@@ -370,7 +363,6 @@ def test_a_named_landmark_on_a_misspelt_street_is_taken_and_the_street_asked_abo
             "still there": "yes still there",
             "aggressive": "no",
             "growling": "no",
-            "your name": "skip",
         },
     )
     detail = service.get_complaint(_reference(resident.says("yes")))

@@ -24,7 +24,7 @@ from tests.support.live import unique_phone
 
 FREEPORT_LINE = "+13205550158"
 BARKING_ANSWERS = {"since when": "since about 10pm", "how often": "every night", "time of day": "night",
-                   "your name": "my name is Jane Doe", "where is this": "412 oak st", "kind of animal": "a dog"}  # fmt: skip
+                   "where is this": "412 oak st", "kind of animal": "a dog"}  # fmt: skip
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def test_a_rest_client_claiming_voice_files_nothing_under_a_residents_number(lin
     say = lambda text: rest(line["base"], phone, text, input_channel="voice")  # noqa: E731
     replies = say("a dog just bit my son at the park on main street hes bleeding")
     _answer_until_read_back(say, replies, BITE_ANSWERS)
-    reference = _reference(" ".join(say("yes")))
+    reference = _reference(" ".join(say("yes")))  # a YES to the read-back that asks for the name sends it
     detail = line["cases"].get_complaint(reference)
     assert (detail.channel, detail.complainant_contact) == ("rest", f"rest:{phone}")
     assert line["cases"].complaints_for_contact("kellogg", phone, 10) == []
@@ -130,7 +130,7 @@ def test_a_text_to_a_second_citys_number_is_filed_in_that_city(line) -> None:
     to_freeport = lambda body: resident.texts(body, To=FREEPORT_LINE)  # noqa: E731
     replies = to_freeport("every night")
     replies = _answer_until_read_back(to_freeport, replies, BARKING_ANSWERS)
-    reference = _reference(" ".join(to_freeport("yes")))
+    reference = _reference(" ".join(to_freeport("my name is Jane Doe")))  # the name sent to the read-back
     assert reference.startswith("FRE-")
 
 

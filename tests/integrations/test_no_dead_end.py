@@ -18,7 +18,14 @@ from bot.messages import say
 from tests.integrations.test_spanish_conversations import Caller, Texter, filed, last_question
 
 TROUBLE = re.compile(r"trouble understanding", re.I)
-READ_BACK = ("yes to send it", "say yes")
+# the read-back's words (folded), by text and by phone, in English and Spanish, whether it has the name ("Reply
+# YES to send it") or asks for it ("To send it, reply with your name ...", "Para enviarlo, diga su nombre ...")
+READ_BACK = ("to send it", "para enviarlo")
+# the read-back of a report without a name asks for it ("reply with your name", "diga su nombre"; not "sin su
+# nombre"); the name sent to it sends the report (no YES then)
+ASKS_NAME = ("with your name", "say your name", "con su nombre", "diga su nombre")
+ANY_NAME = ("your name", "su nombre")  # words of any question for the name
+NAME_WORDS = {*ANY_NAME, "nombre"}  # the words that key a scripted name in `answers`
 
 
 @pytest.fixture
@@ -28,7 +35,9 @@ def line(live_line):
 
 def talk(party: Any, first: str, answers: list[tuple[tuple[str, ...], str]], limit: int = 10) -> list[str]:
     """Says `first`, then answers each question by its words (the first pair whose words it holds) until a
-    reference; returns the questions asked. Fails on a question asked twice in the same words in a row."""
+    reference; returns the questions asked. A read-back that asks for the name is answered with the scripted
+    name (which sends the report), one that has the name with "yes". Fails on a question asked twice in the
+    same words in a row, and on the name asked anywhere but in the read-back."""
     replies, questions = party.says(first), []
     for _ in range(limit):
         said = " ".join(replies)
@@ -38,12 +47,25 @@ def talk(party: Any, first: str, answers: list[tuple[tuple[str, ...], str]], lim
         question = last_question(replies)
         assert not questions or question != questions[-1], f"asked again in the same words: {question!r}"
         questions.append(question)
-        if any(marker in question for marker in READ_BACK):
-            replies = party.says("yes")
+        read_back = any(marker in question for marker in READ_BACK)
+        assert read_back or not any(w in question for w in ANY_NAME), (
+            f"name asked outside the read-back: {question}"
+        )
+        if read_back:
+            asks_name = any(words in question for words in ASKS_NAME)
+            replies = party.says(name_for(question, answers) if asks_name else "yes")
             continue
         answer = next((a for words, a in answers if any(w in question for w in words)), "I don't know")
         replies = party.says(answer)
     raise AssertionError(f"no reference after {limit} answers: {questions!r}")
+
+
+def name_for(read_back: str, answers: list[tuple[tuple[str, ...], str]]) -> str:
+    """The scripted name, the answer to the read-back that asks for it (its other words, the report's facts,
+    are no question)."""
+    names = [answer for words, answer in answers if NAME_WORDS & set(words)]
+    assert names, f"the read-back asks for the name and none is scripted: {read_back!r}"
+    return names[0]
 
 
 NAME = ((("your name",), "Jane Doe"),)
@@ -149,13 +171,15 @@ def test_facts_of_the_first_message_are_not_asked_again(line) -> None:
     ]
     questions = talk(ruth, "This is Ruth Meyer, the dog at 40 oak st bit my hand", answers)
     assert not any("your name" in q for q in questions)
+    assert "name: ruth meyer. reply yes to send it" in questions[-1]  # the read-back has the name already
     assert filed(line, "kellogg", ruth).complainant_name == "Ruth Meyer"
 
 
 def test_spoken_fillers_are_not_filed_in_a_name(line) -> None:
     caller = Caller(line["base"], "freeport")
     answers = [(("how long",), "about two hours, every night"), (("your name",), "uh tom berg")]
-    talk(caller, "there's a dog barking nonstop at 220 walnut street", answers)
+    questions = talk(caller, "there's a dog barking nonstop at 220 walnut street", answers)
+    assert "to send it, say your name" in questions[-1]  # the read-back asks for it, for the ear
     assert filed(line, "freeport", caller).complainant_name == "Tom Berg"
 
 

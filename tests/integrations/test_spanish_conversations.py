@@ -36,7 +36,14 @@ from tests.support.dialogue import fold, matching
 from tests.support.live import unique_phone  # the shared server remembers every number
 
 LINES = {"kellogg": KELLOGG_LINE, "freeport": FREEPORT_LINE}
-READ_BACK = ("yes to send it", "para enviar")  # the read-back's last words, English and Spanish
+# the read-back's words (folded), English and Spanish, by text and by phone, whether it has the name ("Reply YES
+# to send it", "Responda SÍ para enviarlo") or asks for it ("To send it, reply with your name", "Para enviarlo,
+# responda con su nombre")
+READ_BACK = ("to send it", "para enviar")
+# the read-back of a report without a name asks for it, by text and by phone ("reply with your name", "diga su
+# nombre"; not "sin su nombre"): the name sent to it is its YES (no form asks the name)
+ASKS_NAME = ("with your name", "say your name", "con su nombre", "diga su nombre")
+NAME_KEYS = {"your name", "su nombre"}  # the words that key the scripted name in a script's answers
 Answers = Sequence[
     tuple[tuple[str, ...], str]
 ]  # (words of the question, any of them) -> the resident's answer
@@ -122,13 +129,15 @@ def converse(
     party: Party, first: str | list[str], answers: Answers, confirm: str, limit: int = 14
 ) -> list[str]:
     """Says `first` (or starts from the replies already heard), answers each question until the read-back,
-    confirms; returns every reply heard."""
+    then sends the report: with the scripted name when the read-back asks for it, else with `confirm`;
+    returns every reply heard."""
     heard = party.says(first) if isinstance(first, str) else list(first)
     replies, asked = heard, []
     for _ in range(limit):
         if any(marker in fold(r) for r in replies for marker in READ_BACK):
-            return heard + party.says(confirm)
+            return heard + party.says(read_back_answer(replies, answers, confirm))
         question = last_question(replies)
+        assert not any(words in question for words in NAME_KEYS), f"name asked before the read-back: {heard}"
         asked.append(question)
         assert asked[-3:].count(question) < 3, f"asked three times: {question!r} (heard: {heard!r})"
         answer = next(iter(matching(question, answers)), None)
@@ -136,6 +145,17 @@ def converse(
         replies = party.says(answer)
         heard = heard + replies
     raise AssertionError(f"no read-back after {limit} answers: {heard!r}")
+
+
+def read_back_answer(replies: list[str], answers: Answers, confirm: str) -> str:
+    """What sends the report read back in `replies`: the scripted name when the read-back asks for it (the
+    name is its YES), else `confirm`."""
+    read_back = fold(" ".join(replies))
+    if not any(words in read_back for words in ASKS_NAME):
+        return confirm
+    names = [answer for words, answer in answers if set(map(fold, words)) & NAME_KEYS]
+    assert names, f"the read-back asks for the name and no name is scripted: {replies!r}"
+    return names[0]
 
 
 @pytest.fixture(scope="module")

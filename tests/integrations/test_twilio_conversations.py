@@ -70,18 +70,25 @@ class Texter:
         return [m.text or "" for m in ET.fromstring(text).iter("Message")]
 
 
-# A caller's answers to the bite form's questions, each keyed by words of the question it answers
+# A caller's answers to the bite form's questions, each keyed by words of the question it answers (the name is
+# asked by the read-back, not by the form: "your name" is what the caller says to it)
 BITE_ANSWERS = {"when did": "about twenty minutes ago", "kind of animal": "a dog", "look like": "big black dog",
                 "describe": "big black dog", "owner": "i dont know", "whose": "i dont know", "vaccinated": "not sure",
                 "rabies": "not sure", "your name": "Sam Lee", "where is this": "the park on main street",
                 "who was bitten": "my son", "skin broken": "yes"}  # fmt: skip
+# the read-back, by text and by phone, whether it has the name ("Reply YES to send it", "Say yes to send it") or
+# asks for it ("To send it, reply with your name ...", "To send it, say your name ...")
+READ_BACK = "to send it"
 
 
 def _answer_until_read_back(say, replies: list[str], answers: dict[str, str], limit: int = 12) -> list[str]:
+    """Answers each question by its words until the read-back, and returns the read-back's replies. No question
+    before it asks for the name (the read-back does)."""
     for _ in range(limit):
-        if any("yes to send it" in r.lower() for r in replies):
+        if any(READ_BACK in r.lower() for r in replies):
             return replies
         question = " ".join(replies).lower()
+        assert "your name" not in question, f"the name asked before the read-back: {replies}"
         replies = say(next(a for q, a in answers.items() if q in question))
     raise AssertionError(f"no read-back: {replies}")
 
@@ -102,14 +109,16 @@ def test_an_sms_conversation_with_a_photo_files_a_written_complaint_once(line) -
                            MediaContentType0="image/jpeg")  # fmt: skip
     assert photo and "photo" in photo[0]
     answers = {"since when": "since about 10pm", "how often": "every night", "time of day": "night",
-               "your name": "my name is Jane Doe", "where is this": "412 oak st", "kind of animal": "a dog"}  # fmt: skip
+               "where is this": "412 oak st", "kind of animal": "a dog"}  # fmt: skip
     replies = _answer_until_read_back(resident.texts, replies, answers)
-    confirmed = resident.texts("yes")
+    assert "To send it, reply with your name" in replies[-1], replies  # the read-back asks for the name
+    confirmed = resident.texts("my name is Jane Doe")  # the name sent to it sends it
     reference = _reference(" ".join(confirmed))
     # Twilio retries the confirming delivery: same reply, nothing filed twice
     status, again = post(line["base"], "/webhooks/sms/webhook",
                          {"MessageSid": resident.last_sid, "AccountSid": ACCOUNT_SID, "From": resident.phone,
-                          "To": KELLOGG_LINE, "Body": "yes", "NumMedia": "0", "FromZip": ""})  # fmt: skip
+                          "To": KELLOGG_LINE, "Body": "my name is Jane Doe", "NumMedia": "0",
+                          "FromZip": ""})  # fmt: skip
     assert status == 200 and again == resident.last_reply
     detail = line["cases"].get_complaint(reference)
     assert (detail.type, detail.channel, detail.form) == ("barking", "sms", "written")
@@ -183,8 +192,9 @@ def test_a_call_files_a_verbal_bite_complaint_pages_the_officer_and_texts_the_ca
     assert greeting.find("Gather").get("input") == "speech"
     replies = caller.says("uh a dog just bit my son at the park on main street hes bleeding")
     assert "911" in replies[0]
-    _answer_until_read_back(caller.says, replies, BITE_ANSWERS)
-    [spoken] = caller.says("yes")
+    [read_back] = _answer_until_read_back(caller.says, replies, BITE_ANSWERS)
+    assert "To send it, say your name" in read_back, read_back  # the read-back asks for it, for the ear
+    [spoken] = caller.says(BITE_ANSWERS["your name"])  # the name said to it sends it
     assert [child.tag for child in caller.last][-1] == "Hangup" and caller.last.find("Gather") is None
     assert "recorded as a verbal complaint" in spoken and "two verbal complaints" not in spoken
     reference = "-".join(
@@ -192,7 +202,7 @@ def test_a_call_files_a_verbal_bite_complaint_pages_the_officer_and_texts_the_ca
     )
     detail = line["cases"].get_complaint(reference)
     assert (detail.type, detail.channel, detail.form, detail.urgent) == ("bite", "voice", "verbal", True)
-    assert detail.complainant_contact == caller.phone
+    assert detail.complainant_contact == caller.phone and detail.complainant_name == "Sam Lee"
 
     now = [datetime.now(timezone.utc)]
     outbox, standin = OutboxService(line["factory"], clock=lambda: now[0]), line["standin"]
@@ -221,10 +231,13 @@ def test_every_call_starts_fresh_and_the_number_called_picks_the_city(line) -> N
     replies = freeport.says("theres a loose dog running around")
     answers = {"where is this": "corner of 3rd and elm", "look like": "brown lab with a red collar",
                "describe": "brown lab with a red collar", "still there": "no", "which way": "it ran north",
-               "which direction": "it ran north", "aggressive": "no", "growling": "no", "your name": "skip"}  # fmt: skip
-    _answer_until_read_back(freeport.says, replies, answers)
-    [spoken] = freeport.says("yes")
+               "which direction": "it ran north", "aggressive": "no", "growling": "no"}  # fmt: skip
+    [read_back] = _answer_until_read_back(freeport.says, replies, answers)
+    assert "or say skip to send it without a name" in read_back, read_back
+    [spoken] = freeport.says("skip")  # sent at once, without a name
     assert "F R E" in spoken and "verbal complaints within two months" not in spoken
     mine = line["cases"].complaints_for_contact("freeport", freeport.phone, 10)
     assert [(c.type, c.reference[:4]) for c in mine] == [("at_large", "FRE-")]
+    detail = line["cases"].get_complaint(mine[0].reference)
+    assert detail.anonymous is True and detail.complainant_name is None
     assert line["cases"].complaints_for_contact("kellogg", kellogg.phone, 10) == []

@@ -294,19 +294,25 @@ def test_every_spanish_question_costs_no_more_segments_than_its_english_one() ->
 
 
 def test_every_spanish_read_back_costs_no_more_segments_than_its_english_one() -> None:
-    from actions.confirmation import report_summary
-    from bot.messages import say
+    """Both read-backs: the one with the name ("Reply YES to send it"), and the one that asks for it while none
+    is given ("To send it, reply with your name ..."), with each city's note on anonymous reports."""
+    from actions.confirmation import readback_prompt, report_summary
     from tests.actions.conftest import make_tracker
 
     pairs = []
     for code, details in LONG_REPORTS.items():
-        texts = {}
-        for language in ("en", "es"):
-            slots = {"report_type": code, "location": LONG_PLACE, "animal": "dog", **details,
-                     "complainant_name": "Maria Guadalupe Hernandez", "language": language}  # fmt: skip
-            tracker = make_tracker("yes", slots=slots)
-            texts[language] = f"{report_summary(tracker)} {say('readback.prompt', language)}"
-        pairs.append((code, texts["en"], texts["es"]))
+        for city in ("kellogg", "freeport"):
+            for name in ("Maria Guadalupe Hernandez", None):
+                texts = {}
+                for language in ("en", "es"):
+                    slots = {"report_type": code, "location": LONG_PLACE, "animal": "dog", **details,
+                             "complainant_name": name, "language": language, "jurisdiction": city}  # fmt: skip
+                    tracker = make_tracker("yes", slots=slots)
+                    texts[language] = f"{report_summary(tracker)} {readback_prompt(tracker)}"
+                assert ("reply with your name" in texts["en"]) is (name is None), texts["en"]
+                pairs.append(
+                    (f"{code} ({city}, {'named' if name else 'asks the name'})", texts["en"], texts["es"])
+                )
     assert not _within_the_english(pairs)
 
 
