@@ -15,7 +15,7 @@ from actions.forms import ANONYMOUS
 from actions.giving_up import call_ending
 from actions.reading import latest_intent, latest_text, message_times, name_before_other_facts, only_a_name
 from actions.report_forms import REPORT_FORMS
-from actions.services import anonymous_note
+from actions.services import anonymous_counts, anonymous_note
 from bot.messages import say
 from bot.nlp.facts.corrections import parse_correction
 from bot.nlp.facts.name import leading_name, name_at_readback
@@ -65,9 +65,12 @@ def asks_name(tracker: Tracker) -> bool:
 
 def readback_prompt(tracker: Tracker) -> str:
     language = tracker.get_slot("language")
-    if asks_name(tracker):
-        return say("readback.prompt_name", language, anonymous_note=anonymous_note(tracker))
-    return say("readback.prompt", language)
+    if not asks_name(tracker):
+        return say("readback.prompt", language)
+    prompt = say("readback.prompt_name", language)
+    # a city that does not count a report without a name says so before the resident chooses (reading
+    # `anonymous: exclude`); where it counts the same, the read-back stays within two texts
+    return prompt if anonymous_counts(tracker) else f"{prompt} {anonymous_note(tracker)}"
 
 
 def correctable_slots(report_type: str) -> set[str]:
@@ -169,24 +172,14 @@ class ValidateConfirmForm(FormValidationAction):
     ) -> dict[str, Any] | None:
         """Slot changes the message asks for (its entities from character `after` on); None when it asks for
         none. A rejected value leaves the slot as it was (the validator has said why)."""
-        requested: dict[str, Any] = {}
-        correction = parse_correction(text, correctable_slots(report_type))
-        if correction:
-            requested[correction.slot] = correction.value
-        for entity in tracker.latest_message.get("entities") or []:
-            if int(entity.get("start") or 0) < after:
-                continue  # a word of the name ("Hunter Fox") is no animal
-            if entity.get("entity") in ("location", "animal") and entity["entity"] not in requested:
-                requested[entity["entity"]] = entity.get("value")
-        if report_type == "barking" and not requested and message_times(tracker).minutes_stated:
-            # "no, it was about 40 minutes": a run stated at the read-back corrects the minutes
-            requested["barking_minutes"] = text
+        requested = _requested_changes(text, report_type, tracker, after)
         if not requested:
             return None
         validator = REPORT_FORMS[report_type]()
         accepted: dict[str, Any] = {}
         for slot, raw in requested.items():
-            result = getattr(validator, f"validate_{slot}")(raw, dispatcher, tracker, domain)
+            validate = getattr(validator, f"validate_{slot}", None)
+            result = validate(raw, dispatcher, tracker, domain) if validate else {slot: raw}
             if result.get(slot) is None:
                 return {"change_requested": True}
             if result.get("location_suggested") or result.get("location_unconfirmed"):
@@ -194,3 +187,28 @@ class ValidateConfirmForm(FormValidationAction):
                 result.update(location_suggested=None, location_unconfirmed=None, location_confirmed=None)
             accepted.update(result)
         return accepted
+
+
+def _requested_changes(text: str, report_type: str, tracker: Tracker, after: int) -> dict[str, Any]:
+    """{slot: raw value} the message at the read-back changes or adds: a named field ("the address is ..."),
+    a place or animal the NLU found, a run of barking ("it was about 40 minutes"), how often and when ("every
+    night", which the form asks only with the run)."""
+    requested: dict[str, Any] = {}
+    correction = parse_correction(text, correctable_slots(report_type))
+    if correction:
+        requested[correction.slot] = correction.value
+    for entity in tracker.latest_message.get("entities") or []:
+        if int(entity.get("start") or 0) < after:
+            continue  # a word of the name ("Hunter Fox") is no animal
+        if entity.get("entity") in ("location", "animal") and entity["entity"] not in requested:
+            requested[entity["entity"]] = entity.get("value")
+    if requested:
+        return requested
+    times = message_times(tracker)
+    if report_type == "barking" and times.minutes_stated:
+        requested["barking_minutes"] = text  # "no, it was about 40 minutes": the run corrects the minutes
+    said = {"frequency": times.frequency, "time_of_day": times.time_of_day}
+    for detail in REPORT_TYPES[report_type].details:
+        if said.get(detail.reads) and tracker.get_slot(detail.slot) is None:  # added; a change is named
+            requested[detail.slot] = said[detail.reads]
+    return requested

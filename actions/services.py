@@ -51,6 +51,11 @@ def anonymous_note(tracker: Tracker) -> str:
     return say(f"anonymous.{reading}", tracker.get_slot("language"))
 
 
+def anonymous_counts(tracker: Tracker) -> bool:
+    """Whether this city counts a report without a name (the pack's reading `anonymous`)."""
+    return conversation_pack(tracker).readings.anonymous != "exclude"
+
+
 def conversation_channel(tracker: Tracker) -> str:
     """sms, voice or rest, from the shape of the conversation id and the channel the server named."""
     channel = tracker.get_latest_input_channel() or ""

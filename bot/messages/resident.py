@@ -32,10 +32,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     # the read-back of a report still without a name asks for it: a name sent to it is the YES
     "readback.prompt_name": {
-        "en": "To send it, reply with your name (only the city sees it), or SKIP to send it without a name. "
-        "{anonymous_note} Or tell me what to change.",
-        "es": "Para enviarlo, responda con su nombre (solo lo ve la ciudad), o ANONIMO para enviarlo sin "
-        "nombre. {anonymous_note} O dígame qué cambiar.",
+        "en": "To send it, reply with your name (kept private), or SKIP to send it without one. Or tell me what "
+        "to change.",
+        "es": "Para enviarlo, responda con su nombre (queda privado), o ANONIMO para enviarlo sin nombre. O "
+        "dígame qué cambiar.",
     },
     # a part asked again alone (bot.vocabulary.Detail.reasks), and a report filed without its place
     "ask.again": {"en": "Just that part, please: {question}?", "es": "Solo eso, por favor: ¿{question}?"},

@@ -49,9 +49,8 @@ async def test_the_readback_asks_for_the_name(dispatcher, domain):
     tracker = make_tracker("since 10pm", slots=BARKING, active_loop="confirm_form")
     await ActionAskReportConfirmed().run(dispatcher, tracker, domain)
     assert [m["text"] for m in dispatcher.messages] == [
-        "Barking: dog at 412 oak st; since: since 10pm. To send it, reply with your name (only the city sees "
-        "it), or SKIP to send it without a name. An anonymous report counts the same as one with a name. Or "
-        "tell me what to change."
+        "Barking: dog at 412 oak st; since: since 10pm. To send it, reply with your name (kept private), or SKIP "
+        "to send it without one. Or tell me what to change."
     ]
 
 
@@ -145,3 +144,18 @@ async def test_a_name_then_a_no_takes_the_name_and_asks_what_to_change(dispatche
     slots_set = await _answer(dispatcher, domain, "Jane Doe, no that's not right")
     assert slots_set == {"complainant_name": "Jane Doe", "report_confirmed": None, "change_requested": True}
     assert [m["response"] for m in dispatcher.messages] == ["utter_what_to_change"]
+
+
+async def test_how_often_said_to_the_readback_is_added_and_read_back_again(dispatcher, domain):
+    """The form asks how often only with the run; 'every night' sent to the read-back was dropped ("I couldn't
+    tell what to change")."""
+    slots_set = await _answer(dispatcher, domain, "every night")
+    assert slots_set["barking_frequency"] == "every night" and slots_set["barking_time_of_day"] == "night"
+    assert slots_set["report_confirmed"] is None and not slots_set.get("complainant_name")
+    assert dispatcher.messages == []
+
+
+async def test_how_often_already_read_back_is_no_change(dispatcher, domain):
+    slots = {**BARKING, "barking_frequency": "every night", "barking_time_of_day": "night"}
+    slots_set = await _answer(dispatcher, domain, "yes every night", slots=slots, intent="affirm")
+    assert slots_set == {"report_confirmed": "yes"}

@@ -76,16 +76,14 @@ async def test_the_same_question_with_no_language_slot_is_english_as_before(disp
     ]
 
 
-async def test_the_readback_asks_the_name_in_spanish_and_says_what_an_anonymous_report_counts_for(
-    dispatcher, domain
-):
-    """Both packs count anonymous complaints (reading `anonymous: count`): the line said an anonymous report
-    "may not count toward action", which neither city's reading does."""
+async def test_the_readback_asks_the_name_in_spanish(dispatcher, domain):
+    """Both packs count anonymous complaints (reading `anonymous: count`): the read-back asks for the name
+    without a warning (it once said an anonymous report "may not count toward action", which neither does)."""
     slots = {"report_type": "barking", "location": "412 oak st", "animal": "dog", "language": "es"}
     await ActionAskReportConfirmed().run(dispatcher, make_tracker("x", slots=slots), domain)
     assert dispatcher.messages[0]["text"].endswith(
-        "Para enviarlo, responda con su nombre (solo lo ve la ciudad), o ANONIMO para enviarlo sin nombre. Un "
-        "reporte anónimo cuenta igual que uno con nombre. O dígame qué cambiar."
+        "Para enviarlo, responda con su nombre (queda privado), o ANONIMO para enviarlo sin nombre. O dígame qué "
+        "cambiar."
     )
 
 
@@ -239,8 +237,10 @@ def test_every_species_the_taxonomy_files_has_a_spanish_name():
 async def test_the_readback_follows_the_citys_anonymous_reading(
     dispatcher, domain, monkeypatch, reading, words
 ):
-    """docs/rules.md "Readings": `anonymous` decides whether an anonymous complaint counts; the resident is
-    told what the city in force does, not that it "may not count"."""
+    """docs/rules.md "Readings": `anonymous` decides whether an anonymous complaint counts. Where it does not
+    (`exclude`), the read-back that asks for the name says so before the resident chooses; where it counts the
+    same, the read-back says nothing of it. Taking a name off says what the city in force does, never that it
+    "may not count"."""
     from dataclasses import replace
 
     import actions.services
@@ -252,7 +252,7 @@ async def test_the_readback_follows_the_citys_anonymous_reading(
     slots = {"report_type": "barking", "location": "412 oak st", "animal": "dog", "language": "en"}
     await ActionAskReportConfirmed().run(dispatcher, make_tracker("x", slots=slots), domain)
     text = dispatcher.messages[0]["text"]
-    assert words in text and "may not count" not in text
+    assert (words in text) is (reading == "exclude") and "may not count" not in text
     # taking the name off at the read-back is answered with the same reading, never "may not count toward action"
     declined = CollectingDispatcher()
     tracker = make_tracker("skip", slots={**slots, "complainant_name": "Jane Doe"},

@@ -23,9 +23,15 @@ pytestmark = pytest.mark.cluster
 # another turn's model inference (it does not read new requests meanwhile), takes a text to the lock
 # after the one sent next. A turn's time is measured on the first text: minutes of load change it.
 MIN_STAGGER_S = 0.25
-# the where, the how long and how often, the name, a change at the read-back, and YES: out of order, the
-# report would differ or not file
-BURST = ["5 pine st", "since about 10pm, every night", "skip", "the address is 7 pine st", "yes"]
+# the where, the how long and how often, two changes at the read-back, and SKIP to the read-back's question
+# for the name, which sends it: out of order, the report would differ or not file
+BURST = [
+    "5 pine st",
+    "since about 10pm, every night",
+    "the address is 6 pine st",
+    "the address is 7 pine st",
+    "skip",
+]
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ WRITTEN = ("Marguerite", "Okonkwo", "+15075550177", "5075550177", "507-555-0177"
            "555-0177", "okonkwo@example.com")  # fmt: skip
 TRANSCRIPT = (
     "Resident: hi this is marguerite okonkwo, the dog next door at 412 Oak Street barks all night\n"
-    "Assistant: Barking: dog at 412 Oak Street. To send it, reply with your name (only the city sees it), or SKIP "
-    "to send it without a name. An anonymous report counts the same as one with a name. Or tell me what to "
+    "Assistant: Barking: dog at 412 Oak Street. To send it, reply with your name (kept private), or SKIP to send "
+    "it without one. Or tell me what to "
     "change.\n"
     "Resident: Marguerite. Call me at (507) 555-0177 or 507-555-0177, or mail okonkwo@example.com"
 )

@@ -295,7 +295,7 @@ def test_every_spanish_question_costs_no_more_segments_than_its_english_one() ->
 
 def test_every_spanish_read_back_costs_no_more_segments_than_its_english_one() -> None:
     """Both read-backs: the one with the name ("Reply YES to send it"), and the one that asks for it while none
-    is given ("To send it, reply with your name ..."), with each city's note on anonymous reports."""
+    is given ("To send it, reply with your name ...")."""
     from actions.confirmation import readback_prompt, report_summary
     from tests.actions.conftest import make_tracker
 

@@ -266,22 +266,18 @@ def test_the_read_back_that_asks_for_the_name_is_made_sayable() -> None:
     """The read-back of a report without a name asks for it (bot/messages/resident.py, readback.prompt_name):
     on the phone the caller says the name, or says skip, instead of replying."""
     assert for_the_ear(
-        "Barking: dog at 412 oak st; since: since 10pm. To send it, reply with your name (only the city sees "
-        "it), or SKIP to send it without a name. An anonymous report counts the same as one with a name. Or "
-        "tell me what to change."
+        "Barking: dog at 412 oak st; since: since 10pm. To send it, reply with your name (kept private), or SKIP "
+        "to send it without one. Or tell me what to change."
     ) == (
-        "Barking: dog at 412 oak st; since: since 10pm. To send it, say your name (only the city sees it), or "
-        "say skip to send it without a name. An anonymous report counts the same as one with a name. Or tell "
-        "me what to change."
+        "Barking: dog at 412 oak st; since: since 10pm. To send it, say your name (kept private), or say skip "
+        "to send it without one. Or tell me what to change."
     )
     assert for_the_ear(
-        "Ladridos: perro en 412 oak st; desde: desde las 10pm. Para enviarlo, responda con su nombre (solo lo "
-        "ve la ciudad), o ANONIMO para enviarlo sin nombre. Un reporte anónimo cuenta igual que uno con nombre. "
-        "O dígame qué cambiar."
+        "Ladridos: perro en 412 oak st; desde: desde las 10pm. Para enviarlo, responda con su nombre (queda "
+        "privado), o ANONIMO para enviarlo sin nombre. O dígame qué cambiar."
     ) == (
-        "Ladridos: perro en 412 oak st; desde: desde las 10pm. Para enviarlo, diga su nombre (solo lo ve la "
-        "ciudad), o diga anónimo para enviarlo sin nombre. Un reporte anónimo cuenta igual que uno con nombre. "
-        "O dígame qué cambiar."
+        "Ladridos: perro en 412 oak st; desde: desde las 10pm. Para enviarlo, diga su nombre (queda privado), o "
+        "diga anónimo para enviarlo sin nombre. O dígame qué cambiar."
     )
 
 
@@ -291,9 +287,9 @@ def test_the_read_back_prompts_as_the_assistant_words_them_are_sayable() -> None
     from bot.messages import say
 
     for language in ("en", "es"):
-        for reading in ("count", "exclude"):
+        for reading in ("count", "exclude"):  # `exclude` adds the city's note after the prompt
             note = say(f"anonymous.{reading}", language)
-            spoken = for_the_ear(say("readback.prompt_name", language, anonymous_note=note))
+            spoken = for_the_ear(f"{say('readback.prompt_name', language)} {note}")
             written = [word for word in ("reply", "Reply", "SKIP", "ANONIMO", "esponda") if word in spoken]
             assert written == [], spoken
             heard = (

@@ -80,9 +80,8 @@ def test_yes_no_dont_know_aside_correction_and_mixed_styles() -> None:
             "yes",
             "si",
         )
-    readback = ("Barking: dog at 412 oak st. To send it, reply with your name (only the city sees it), or SKIP to "
-                "send it without a name. An anonymous report counts the same as one with a name. Or tell me what "
-                "to change.")  # fmt: skip
+    readback = ("Barking: dog at 412 oak st. To send it, reply with your name (kept private), or SKIP to send it "
+                "without one. Or tell me what to change.")  # fmt: skip
     for style in STYLES:  # the read-back that asks for the name: its answer sends the report
         resident = _loose_dog().styled(style)
         resident.answer(LOOK_STILL_AGGRESSIVE)  # the aside and the correction come first
