@@ -21,6 +21,7 @@ name while none is given, and the name sent to it sends the report (no YES then)
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from tests.support.dialogue import matching
@@ -52,6 +53,8 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("name", ("your name", "como se llama", "su nombre")),
     ("confirm", ("yes to send", "say yes", "si para enviar", "diga si")),
 )  # fmt: skip
+# words only the read-back says (the one with the name ends "Reply YES to send it"; the one without asks for it)
+READBACK_WORDS = ("to send it", "para enviarlo")
 YES_NO_TOPICS = ("still_there", "aggressive", "injury", "vaccinated", "frequency", "check")
 ALWAYS_ANSWERED = ("kind", "check", "location", "animal", "victim", "name", "confirm")
 WORDS = {
@@ -64,6 +67,10 @@ WORDS = {
            "aside_says": "all the time",
            "moved": "perdon, me equivoque de direccion, es {place}", "skip": "anonimo"},
 }  # fmt: skip
+
+
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode()
 
 
 def asked_topics(question: str) -> list[str]:
@@ -124,6 +131,14 @@ class StyledResident:
             return WORDS[self.resident.language]["aside"]
         if self.style == "correction" and self.answered == 1 and self.resident.moved:
             return WORDS[self.resident.language]["moved"].format(place=self.resident.moved)
+        if any(words in _plain(question) for words in READBACK_WORDS):
+            # the read-back lists the facts ("still there: yes; owner: ..."): it is answered with the name it asks
+            # for, else YES, never with the facts its labels name
+            return (
+                self.resident.facts.get("name") or self._word("skip")
+                if "name" in asked
+                else self._word("yes")
+            )
         facts = self.resident.facts
         if "still_there" in asked and self.resident.truth.get("still_there") == "yes":
             asked = [t for t in asked if t != "direction"]  # still there: it went nowhere

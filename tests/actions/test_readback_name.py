@@ -59,7 +59,7 @@ async def test_the_readback_asks_for_the_name(dispatcher, domain):
     [("carol jensen", "Carol Jensen"), ("Mike", "Mike"), ("it's Ana Lopez", "Ana Lopez"),
      ("my name is Jane Doe", "Jane Doe"), ("yes, Jane Doe", "Jane Doe"), ("uh tom berg", "Tom Berg"),
      ("Hunter Fox", "Hunter Fox"), ("Sky North", "Sky North"), ("me llamo Ana", "Ana"),
-     ("sí, María López", "María López"), ("José Luis Pérez", "José Luis Pérez")],
+     ("sí, María López", "María López"), ("si, and Jane Doe", "Jane Doe"), ("José Luis Pérez", "José Luis Pérez")],
 )  # fmt: skip
 async def test_a_name_sent_to_the_readback_is_filed_and_sends_it(dispatcher, domain, text, name):
     found = [entity("animal", "Fox", text)] if "Fox" in text else []  # a word of the name
@@ -71,7 +71,7 @@ async def test_a_name_sent_to_the_readback_is_filed_and_sends_it(dispatcher, dom
 @pytest.mark.parametrize(
     ("text", "intent"),
     [("yes", "affirm"), ("Looks good", "affirm"), ("Go ahead", "affirm"), ("sounds good thanks", "affirm"),
-     ("Perfecto", "affirm"), ("sure thing", "affirm")],
+     ("Perfecto", "affirm"), ("sure thing", "affirm"), ("it's fine", "affirm"), ("I'm good", "affirm")],
 )  # fmt: skip
 async def test_an_approval_sends_it_without_a_name_and_is_never_a_name(dispatcher, domain, text, intent):
     slots_set = await _answer(dispatcher, domain, text, intent=intent)

@@ -147,3 +147,18 @@ def test_the_bench_script_loads() -> None:
     bench = load_script("bench/conversation_bench.py")
     results = [Result(_loose_dog().styled("full"), "+1", 3, True, False, [])]
     assert bench.summarise(results)[1].split()[:2] == ["all", "1"]
+
+
+def test_the_readback_is_answered_with_the_name_it_asks_for_never_with_its_labels() -> None:
+    """The read-back lists facts under labels a question would ask ("still there: yes; aggressive: no; owner:
+    ..."): a resident answers it with the name it asks for, or YES, not with those facts again."""
+    readback = ("Animal at large: dog at 509 Chestnut; looks like: brown lab; still there: yes; aggressive: no; "
+                "owner: 511 Chestnut. To send it, reply with your name (kept private), or SKIP to send it without "
+                "one. Or tell me what to change.")  # fmt: skip
+    for style in STYLES:
+        resident = _loose_dog().styled(style)
+        resident.answer(LOOK_STILL_AGGRESSIVE)
+        assert resident.answer(readback) == "Jane Doe"
+    named = readback.replace("To send it, reply with your name (kept private), or SKIP to send it without one. Or",
+                             "Reply YES to send it, or")  # fmt: skip
+    assert _loose_dog().styled("full").answer(named) == "yes"

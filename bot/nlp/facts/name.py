@@ -34,13 +34,18 @@ _APPROVAL_WORDS = frozenset(
     "good great fine thing perfect right correct ahead done submit send sounds looks ok okay okey yep yeah yup sure "
     "cool awesome nice alright listo bien correcto perfecto claro vale dale mande envie enviar adelante".split()
 )
-_YES_FIRST_RE = re.compile(r"^\W*(?:yes|yeah|yep|ok|okay|sure|si|sí|claro)\b[\s,.;:!-]*(?P<rest>\S.*)$", re.I)
+_SAYS_NAME_RE = re.compile(
+    r"^\W*(?:my name is|my name's|name is|name:|call me|me llamo|mi nombre es)\s", re.I
+)
+_YES_FIRST_RE = re.compile(
+    r"^\W*(?:yes|yeah|yep|ok|okay|sure|si|sí|claro)\b[\s,.;:!-]*(?:(?:and|y)\s+)?(?P<rest>\S.*)$", re.I
+)
 # words that are not in a person's name: "talk to a person", "what's the status", "a dog"
 _NOT_NAME_WORDS = frozenset(
     "a an the to of at on in is it i me my you your we our what whats where when why how who can could "
     "want need talk speak call person someone somebody human status complaint report dog cat animal "
     "bite bit barking loose yes no not please help hello thanks thank city hall street st ave road there here "
-    "sorry oops wait actually well oh ah ok okay perdon disculpe oiga bueno "
+    "sorry oops wait actually well oh ah ok okay perdon disculpe oiga bueno and wild stray feral "
     "el la los las un una unos unas de del al en y que q por para con mi su es son esta si hola gracias favor "
     "calle perro perros gato gatos animal queja reporte ayuda persona alguien estatus hablar quiero ladra "
     "mordio suelto noche dia todos todas cada".split()
@@ -87,7 +92,7 @@ def name_at_readback(text: str) -> str | None:
     """The name in an answer to the read-back that asks for it: 'Jane Doe', 'my name is Jane Doe', 'yes, Jane
     Doe'; never an approval that looks like one ('Looks good', 'Go ahead')."""
     text = strip_fillers((text or "").strip())
-    introduced = _NAME_PREFIX_RE.match(text) is not None
+    introduced = _SAYS_NAME_RE.match(text) is not None  # "my name is Tom Good"; not "it's fine", "I'm good"
     after_yes = _YES_FIRST_RE.match(text)
     words = after_yes.group("rest") if after_yes else text
     name = clean_name(words)
