@@ -8,6 +8,7 @@ question's bot event carries the parts it asked (`asks`, set by actions/asking.p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -81,7 +82,19 @@ def _look(m: Message) -> str | None:
     parts of the message that only describe ("its brown and big")."""
     around = [look_of_animal(m.text, start, end) for start, end in m.animals if end <= len(m.text)]
     found = [part for part in [*around, describes(m.text, m.places)] if part]
-    return ", ".join(dict.fromkeys(found)) or None
+    return ", ".join(_without_repeats(found)) or None
+
+
+def _without_repeats(parts: list[str]) -> list[str]:
+    """Each look once: "brown lab with a red collar" read whole and around the animal ("brown lab, with a red
+    collar") is said once, in the resident's own words (the fewest breaks)."""
+    kept: list[tuple[str, set[str]]] = []
+    for part in parts:
+        words = set(re.findall(r"\w+", part.lower()))
+        if any(words < seen or (words == seen and said.count(",") <= part.count(",")) for said, seen in kept):
+            continue
+        kept = [(said, seen) for said, seen in kept if not seen <= words] + [(part, words)]
+    return [said for said, _ in kept]
 
 
 READERS: dict[str, Callable[[Message, str], Any]] = {

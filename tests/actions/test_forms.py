@@ -244,3 +244,21 @@ def test_a_question_is_never_asked_in_the_same_words_twice_in_a_row() -> None:
     # the third time (after an offer of a person in between), the first wording comes back, not the re-ask's
     third, _ = question_for("location", make_tracker(slots=slots, earlier_events=[first, again, offer]))
     assert third != place.reasks("en") and third.startswith("Where is this?")
+
+
+async def test_a_look_read_whole_and_around_the_animal_is_filed_once(dispatcher, domain):
+    """It was filed "brown lab, with a red collar, brown lab with a red collar": read around the animal and as
+    a part that only describes."""
+    text = "brown lab with a red collar, and still here, and not aggressive"
+    asked = ["animal_description", "still_there", "direction", "aggressive"]
+    tracker = make_tracker(
+        text,
+        entities=[entity("animal", "lab", text)],
+        slots={"report_type": "at_large", "location": "509 Chestnut", "animal": "dog",
+               "requested_slot": "animal_description"},
+        set_this_turn={"animal_description": text},
+        active_loop="at_large_form",
+        earlier_events=[{"event": "bot", "text": "What does it look like ...?", "metadata": {"asks": asked}}],
+    )  # fmt: skip
+    events = await ValidateAtLargeForm().run(dispatcher, tracker, domain)
+    assert SlotSet("animal_description", "brown lab with a red collar") in events
