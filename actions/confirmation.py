@@ -13,7 +13,7 @@ from rasa_sdk.types import DomainDict
 
 from actions.forms import ANONYMOUS
 from actions.giving_up import call_ending
-from actions.reading import latest_intent, latest_text, message_times, name_before_other_facts, only_a_name
+from actions.reading import latest_intent, latest_text, message_times, only_a_name
 from actions.report_forms import REPORT_FORMS
 from actions.services import anonymous_counts, anonymous_note
 from bot.messages import say
@@ -148,8 +148,8 @@ class ValidateConfirmForm(FormValidationAction):
             name = name_at_readback(text)
             if name and only_a_name(tracker, name):
                 return {"complainant_name": name, "report_confirmed": CONFIRMED}
-        opening = leading_name(text)
-        if not opening or not name_before_other_facts(tracker):
+        opening = leading_name(text)  # "Jane Doe, it's 414 oak st"
+        if not opening or not only_a_name(tracker, opening[1]):
             return None
         name, words = opening
         rest = text[text.index(words) + len(words) :].lstrip(" ,;-")

@@ -14,7 +14,7 @@ from actions.services import conversation_pack
 from bot.nlp.animals.taxonomy import normalise_animal
 from bot.nlp.facts.behaviour import aggressive
 from bot.nlp.facts.description import look_in
-from bot.nlp.facts.name import clean_name, declines_name, leading_name
+from bot.nlp.facts.name import clean_name
 from bot.nlp.facts.owner import owner
 from bot.nlp.facts.place_words import is_findable_location
 from bot.nlp.facts.times import TimeFacts, read_times
@@ -84,26 +84,21 @@ def _only_an_animal(tracker: Tracker, text: str) -> bool:
     return bool(phrase) and phrase in spans and normalise_animal(phrase) is not None
 
 
-def _says_instead_of_a_name(text: str, times: TimeFacts) -> str | None:
-    if times.says_when or times.frequency or times.time_of_day:
-        return "time"
-    if yes_no_unknown(text) in (YES, UNKNOWN):
-        return "yes_no"
-    if is_findable_location(text):
-        return "place"
+def _says_another_fact(text: str, times: TimeFacts) -> bool:
+    """A time, a yes or no, a place, where it went or is ("still there", "went north"; not "West", a surname),
+    or how it behaves: words that, said for a name, are no name."""
     went = direction(text)
-    if (went and " " in went.strip()) or (still_there(text) and not went):  # not "West", a surname
-        return "seen"  # "still there", "it's gone", "went north"
-    if aggressive(text) or vaccinated(text):
-        return "seen"  # "friendly", "vaccinated"
-    return None
-
-
-def name_before_other_facts(tracker: Tracker) -> str | None:
-    """'Jane Doe, it started around 10pm': the name the answer opens with, when those words say nothing else
-    (not 'every night, since 10pm', not 'german shepherd, still there'); the rest is read by the form."""
-    split = leading_name(latest_text(tracker))
-    return split[0] if split and only_a_name(tracker, split[1]) else None
+    return bool(
+        times.says_when
+        or times.frequency
+        or times.time_of_day
+        or yes_no_unknown(text) in (YES, UNKNOWN)
+        or is_findable_location(text)
+        or (went and " " in went.strip())
+        or (still_there(text) and not went)
+        or aggressive(text)
+        or vaccinated(text)
+    )
 
 
 def only_a_name(tracker: Tracker, words: str) -> bool:
@@ -113,7 +108,7 @@ def only_a_name(tracker: Tracker, words: str) -> bool:
     places = [str(e.get("value") or "").lower() for e in entities(tracker, "location")]
     if any(place and place in words.lower() for place in places):
         return False
-    return not (_only_an_animal(tracker, words) or look_in(words) or _says_instead_of_a_name(words, times))
+    return not (_only_an_animal(tracker, words) or look_in(words) or _says_another_fact(words, times))
 
 
 def fits_requested(tracker: Tracker) -> bool:
@@ -121,7 +116,6 @@ def fits_requested(tracker: Tracker) -> bool:
     slot, text = tracker.get_slot("requested_slot"), latest_text(tracker)
     readers: dict[str, Callable[[], Any]] = {
         "location": lambda: entities(tracker, "location") or is_findable_location(text),
-        "complainant_name": lambda: clean_name(text) or declines_name(text),
         "owner_known": lambda: owner(text) or yes_no_unknown(text) or clean_name(text),
         "bite_when": lambda: message_times(tracker).says_when,
         "barking_since": lambda: message_times(tracker).says_when,
